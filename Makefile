@@ -1,0 +1,62 @@
+# Handheld card console: one Makefile for set-up, simulator, tests, build and flash.
+# `make sim` and `make test` create .venv and install everything they need on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+STUBS  := typings/.installed
+ARGS   ?=
+PORT   ?=
+
+.PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
+
+all: test
+
+$(STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade --quiet pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+# MicroPython rp2 stubs live in their own folder so pyright uses them instead of CPython's typeshed.
+$(STUBS): $(STAMP)
+	rm -rf typings
+	$(PY) -m pip install --quiet --no-deps --target typings micropython-rp2-rpi-pico-stubs micropython-stdlib-stubs
+	touch $@
+
+venv: $(STAMP)
+
+assets: $(STAMP)
+	$(PY) -m tools.assets
+
+sim: $(STAMP) assets
+	$(PY) -m sim $(ARGS)
+
+lint: $(STAMP) $(STUBS)
+	$(VENV)/bin/ruff check firmware sim tools tests
+	$(VENV)/bin/pyright -p pyrightconfig.json
+
+test: $(STAMP) $(STUBS) assets lint
+	$(PY) -m pytest -q $(ARGS)
+
+build: $(STAMP) assets
+	$(PY) -m tools.build
+
+flash: build
+	$(PY) -m tools.flash $(if $(PORT),--port $(PORT),)
+
+firmware: build
+	$(PY) -m tools.firmware $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),)
+
+bench: $(STAMP) assets
+	$(PY) -m tools.bench $(ARGS)
+
+arena: $(STAMP) assets
+	$(PY) -m tools.arena $(ARGS)
+
+clean:
+	rm -rf build firmware/gen .pytest_cache
+
+distclean: clean
+	rm -rf $(VENV) typings

@@ -1,0 +1,101 @@
+"""Icons from icons.bin (made by tools/assets.py from assets/icons/*.png).
+
+1-bit icons are drawn in a colour of the caller's choice (the ink), over a background colour
+or transparently (bg=-1). 4-bit icons carry their own palette indices; index 0 is transparent
+(or painted `bg` when bg >= 0) and `color` is ignored. Works on a FrameBuffer of any format for
+1-bit icons; 4-bit icons are meant for the GS4_HMSB canvas.
+
+The file is read once into one bytearray; each icon's FrameBuffer is made the first time it is
+drawn and kept (about 48 B each on the Pico), so draw() allocates nothing after that.
+File layout: see tools/assets.py.
+"""
+
+import framebuf
+from micropython import const
+
+_HEADER = const(8)
+
+
+class Icons:
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            f.seek(0, 2)
+            size = f.tell()
+            f.seek(0)
+            data = bytearray(size)  # writable: FrameBuffer wants a writable buffer
+            f.readinto(data)
+        if data[0:4] != b"ICN1":
+            raise ValueError("not an icons file: %s" % path)
+        count = data[4] | (data[5] << 8)
+        index_size = data[6] | (data[7] << 8)
+        self._data = data
+        self._pixels = memoryview(data)[_HEADER + index_size :]
+        # name -> offset of its width byte in the index; FrameBuffers cached per name.
+        self._where = {}
+        self._fbs = {}
+        p = _HEADER
+        for _ in range(count):
+            n = data[p]
+            self._where[bytes(data[p + 1 : p + 1 + n]).decode()] = p + 1 + n
+            p += n + 6
+        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        self._pal16 = None  # palette for 4-bit icons over a background, made when needed
+
+    def names(self):
+        """All icon names, sorted."""
+        return sorted(self._where)
+
+    def has(self, name):
+        return name in self._where
+
+    def _entry(self, name):
+        try:
+            return self._where[name]
+        except KeyError:
+            raise KeyError("no icon named %r" % name) from None
+
+    def size(self, name):
+        """(width, height) of icon `name` in pixels."""
+        p = self._entry(name)
+        return self._data[p], self._data[p + 1]
+
+    def _fb(self, name, p):
+        d = self._data
+        w, h, bpp = d[p], d[p + 1], d[p + 2]
+        off = d[p + 3] | (d[p + 4] << 8)
+        if bpp == 1:
+            size, fmt = ((w + 7) >> 3) * h, framebuf.MONO_HLSB
+        else:
+            size, fmt = ((w + 1) >> 1) * h, framebuf.GS4_HMSB
+        fb = framebuf.FrameBuffer(self._pixels[off : off + size], w, h, fmt)
+        self._fbs[name] = fb
+        return fb
+
+    def draw(self, fb, name, x, y, color, bg=-1):
+        """Draw icon `name` with its top-left at (x, y). 1-bit: ink in `color`, the rest in
+        `bg` (or left alone when bg is -1). 4-bit: own colours, index 0 -> bg or transparent."""
+        p = self._entry(name)
+        icon = self._fbs.get(name)
+        if icon is None:
+            icon = self._fb(name, p)
+        if self._data[p + 2] == 1:
+            pal = self._pal
+            if bg < 0:
+                key = color ^ 1
+                pal.pixel(0, 0, key)
+            else:
+                key = -1
+                pal.pixel(0, 0, bg)
+            pal.pixel(1, 0, color)
+            fb.blit(icon, x, y, key, pal)
+        elif bg < 0:
+            fb.blit(icon, x, y, 0)
+        else:
+            pal = self._pal16
+            if pal is None:
+                pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+                for i in range(1, 16):
+                    pal.pixel(i, 0, i)
+                self._pal16 = pal
+            pal.pixel(0, 0, bg)
+            fb.blit(icon, x, y, -1, pal)

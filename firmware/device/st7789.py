@@ -1,0 +1,297 @@
+"""ST7789 TFT driver that draws the 4-bit palette canvas (GS4_HMSB) straight to the panel.
+
+No RGB565 frame buffer exists (it would take half the Pico's heap). `flush` converts the
+requested canvas rectangle into one preallocated strip buffer a few rows at a time and sends
+each strip over SPI. The conversion maps each canvas byte (two pixels) through a 256-entry
+table of 4 bytes: both pixels' RGB565 colours, already big-endian as the ST7789 wants them
+(framebuf's RGB565 is little-endian, so the swap happens once, when the table is built).
+
+Hardware is passed in (dependency injection) so the same code runs under tests with fakes:
+  spi        object with write(buf)          (machine.SPI on the device)
+  dc, cs, rst objects with value(level)       (machine.Pin; cs and rst may be None)
+  backlight  object with duty_u16(n) or None  (machine.PWM)
+"""
+
+import sys
+
+from micropython import const
+
+_SWRESET = const(0x01)
+_SLPOUT = const(0x11)
+_NORON = const(0x13)
+_INVOFF = const(0x20)
+_INVON = const(0x21)
+_DISPON = const(0x29)
+_CASET = const(0x2A)
+_RASET = const(0x2B)
+_RAMWR = const(0x2C)
+_MADCTL = const(0x36)
+_COLMOD = const(0x3A)
+_COLMOD_16BIT = const(0x55)  # 65k colours, 16 bits per pixel
+
+STRIP_ROWS = const(16)  # full-width rows per strip buffer: 7,680 bytes at 240 pixels wide
+
+
+def convert_strip_py(src, dst, lut, params):
+    """Reference conversion (plain Python): canvas rows -> big-endian RGB565 in `dst`.
+
+    params = (first source byte, source bytes per row, source stride in bytes, rows).
+    Each source byte b becomes lut[4*b : 4*b+4]. Allocates nothing.
+    """
+    row = params[0]
+    row_bytes = params[1]
+    stride = params[2]
+    o = 0
+    for _ in range(params[3]):
+        for i in range(row, row + row_bytes):
+            k = src[i] << 2
+            dst[o] = lut[k]
+            dst[o + 1] = lut[k + 1]
+            dst[o + 2] = lut[k + 2]
+            dst[o + 3] = lut[k + 3]
+            o += 4
+        row += stride
+
+
+# The fast path, compiled at import time on MicroPython only. It lives in a string so that
+# this module stays plain bytecode: mpy-cross refuses native code without -march, and a
+# native .mpy would not import on the unix port; exec() compiles it for whatever CPU runs it.
+# ptr32 copies each 4-byte table entry in one load/store (both buffers are heap-allocated,
+# hence word-aligned, as the Cortex-M0+ requires); the byte order is whatever the table holds.
+_VIPER_SOURCE = """
+@micropython.viper
+def convert(src, dst, lut, params):
+    s = ptr8(src)
+    d = ptr32(dst)
+    t = ptr32(lut)
+    p = ptr32(params)
+    row = int(p[0])
+    row_bytes = int(p[1])
+    stride = int(p[2])
+    rows = int(p[3])
+    o = 0
+    while rows > 0:
+        i = row
+        end = row + row_bytes
+        while i < end:
+            d[o] = t[s[i]]
+            o += 1
+            i += 1
+        row += stride
+        rows -= 1
+"""
+
+
+def _compile_viper():
+    """The viper conversion, or None where there is no viper (CPython, ports without it)."""
+    if sys.implementation.name != "micropython":
+        return None
+    try:
+        import micropython
+
+        scope: dict = {"micropython": micropython}
+        exec(_VIPER_SOURCE, scope)
+        return scope["convert"]
+    except Exception:  # noqa: BLE001 - no native emitter: use the reference path
+        return None
+
+
+convert_strip_viper = _compile_viper()
+
+
+def _default_sleep_ms():
+    import time
+
+    sleep_ms = getattr(time, "sleep_ms", None)
+    if sleep_ms is not None:
+        return sleep_ms
+    return lambda ms: time.sleep(ms / 1000)
+
+
+class ST7789:
+    def __init__(self, spi, dc, cs=None, rst=None, backlight=None, width=240, height=240,
+                 madctl=0x70, x_offset=0, y_offset=0, invert=True, tuning=(),
+                 strip_rows=STRIP_ROWS, sleep_ms=None):
+        self.width = width
+        self.height = height
+        self.madctl = madctl
+        self.x_offset = x_offset
+        self.y_offset = y_offset
+        self.invert = invert
+        self.tuning = tuning
+        self._spi = spi
+        self._dc = dc
+        self._cs = cs
+        self._rst = rst
+        self._bl = backlight
+        self._sleep_ms = sleep_ms or _default_sleep_ms()
+        self._stride = width // 2  # canvas bytes per row
+        # All buffers are allocated here, once: flush() and set_window() allocate nothing
+        # per strip (only the two memoryview slices a flush needs).
+        self._cmd = bytearray(1)
+        self._win = bytearray(4)
+        self._lut = bytearray(1024)
+        self._strip = bytearray(strip_rows * width * 2)
+        self._strip_mv = memoryview(self._strip)
+        import array
+
+        self._params = array.array("i", (0, 0, 0, 0))
+        self._convert = convert_strip_viper or convert_strip_py
+        self.viper = convert_strip_viper is not None
+
+    # -- low level ---------------------------------------------------------------------------
+    def command(self, cmd, params=None):
+        """Send one command byte (DC low), then its parameter bytes (DC high)."""
+        cs = self._cs
+        if cs is not None:
+            cs.value(0)
+        self._dc.value(0)
+        self._cmd[0] = cmd
+        self._spi.write(self._cmd)
+        if params:
+            self._dc.value(1)
+            self._spi.write(params)
+        if cs is not None:
+            cs.value(1)
+
+    def write_data(self, buf):
+        """Send raw bytes as data (DC high), e.g. pixels after set_window()."""
+        cs = self._cs
+        if cs is not None:
+            cs.value(0)
+        self._dc.value(1)
+        self._spi.write(buf)
+        if cs is not None:
+            cs.value(1)
+
+    def init(self):
+        """Reset the panel and configure it; leaves the backlight as it was (off at boot)."""
+        sleep_ms = self._sleep_ms
+        rst = self._rst
+        if rst is not None:
+            rst.value(1)
+            sleep_ms(5)
+            rst.value(0)
+            sleep_ms(5)  # >= 10 us low resets
+            rst.value(1)
+        else:
+            self.command(_SWRESET)
+        sleep_ms(120)  # the controller ignores commands for up to 120 ms after a reset
+        self.command(_SLPOUT)
+        sleep_ms(120)  # sleep-out settles the supply before the panel is driven
+        self.command(_COLMOD, bytes((_COLMOD_16BIT,)))
+        self.command(_MADCTL, bytes((self.madctl,)))
+        for entry in self.tuning:
+            self.command(entry[0], entry[1:])
+        self.command(_INVON if self.invert else _INVOFF)
+        self.command(_NORON)
+        self.command(_DISPON)
+        sleep_ms(20)
+
+    def set_window(self, x0, y0, x1, y1):
+        """Address the inclusive rectangle (x0, y0)-(x1, y1) and start a RAM write."""
+        w = self._win
+        x0 += self.x_offset
+        x1 += self.x_offset
+        w[0] = x0 >> 8
+        w[1] = x0 & 0xFF
+        w[2] = x1 >> 8
+        w[3] = x1 & 0xFF
+        self.command(_CASET, w)
+        y0 += self.y_offset
+        y1 += self.y_offset
+        w[0] = y0 >> 8
+        w[1] = y0 & 0xFF
+        w[2] = y1 >> 8
+        w[3] = y1 & 0xFF
+        self.command(_RASET, w)
+        self.command(_RAMWR)
+
+    # -- the platform's display interface --------------------------------------------------
+    def backlight(self, percent):
+        """Backlight brightness 0..100 (clamped); no-op on a board without PWM backlight."""
+        if self._bl is None:
+            return
+        if percent < 0:
+            percent = 0
+        elif percent > 100:
+            percent = 100
+        self._bl.duty_u16(percent * 65535 // 100)
+
+    def set_palette(self, colors):
+        """Build the byte -> two-pixel table from 16 RGB565 ints (0xF800 = red)."""
+        lut = self._lut
+        k = 0
+        for b in range(256):
+            hi = colors[b >> 4]  # left pixel: high nibble (GS4_HMSB)
+            lo = colors[b & 15]
+            lut[k] = (hi >> 8) & 0xFF
+            lut[k + 1] = hi & 0xFF
+            lut[k + 2] = (lo >> 8) & 0xFF
+            lut[k + 3] = lo & 0xFF
+            k += 4
+
+    def flush(self, buf, x, y, w, h):
+        """Send canvas rectangle (x, y, w, h) of the GS4_HMSB canvas `buf` (stride = width).
+
+        x and w must be even (two pixels per canvas byte); the rectangle must lie on screen.
+        """
+        if w <= 0 or h <= 0:
+            return
+        if (x | w) & 1:
+            raise ValueError("flush: x and w must be even")
+        if x < 0 or y < 0 or x + w > self.width or y + h > self.height:
+            raise ValueError("flush: rectangle off screen")
+        self.set_window(x, y, x + w - 1, y + h - 1)
+        line = w * 2  # RGB565 bytes per row
+        per_strip = len(self._strip) // line  # narrow rectangles fit more rows per strip
+        if per_strip > h:
+            per_strip = h
+        stride = self._stride
+        params = self._params
+        params[0] = y * stride + (x >> 1)
+        params[1] = w >> 1
+        params[2] = stride
+        convert = self._convert
+        strip = self._strip
+        lut = self._lut
+        spi = self._spi
+        full = self._strip_mv[: per_strip * line]
+        cs = self._cs
+        if cs is not None:
+            cs.value(0)
+        self._dc.value(1)
+        left = h
+        while left > 0:
+            rows = per_strip if left >= per_strip else left
+            params[3] = rows
+            convert(buf, strip, lut, params)
+            spi.write(full if rows == per_strip else self._strip_mv[: rows * line])
+            params[0] += rows * stride
+            left -= rows
+        if cs is not None:
+            cs.value(1)
+
+    def clear(self, color=0):
+        """Fill the whole panel with one RGB565 colour (used before the backlight comes on)."""
+        strip = self._strip
+        hi = (color >> 8) & 0xFF
+        lo = color & 0xFF
+        for i in range(0, len(strip), 2):
+            strip[i] = hi
+            strip[i + 1] = lo
+        self.set_window(0, 0, self.width - 1, self.height - 1)
+        left = self.width * self.height * 2
+        cs = self._cs
+        if cs is not None:
+            cs.value(0)
+        self._dc.value(1)
+        n = len(strip)
+        while left > 0:
+            if left < n:
+                self._spi.write(self._strip_mv[:left])
+                break
+            self._spi.write(strip)
+            left -= n
+        if cs is not None:
+            cs.value(1)

@@ -1,0 +1,63 @@
+"""The main menu: every game in the registry, then Settings and About."""
+
+import gc
+
+from core import strings
+from games import registry
+from ui.menu import MenuScreen
+
+
+class MainMenu(MenuScreen):
+    def __init__(self):
+        super().__init__(strings.t("console"))
+
+    def rows(self):
+        rows = []
+        for entry in registry.GAMES:
+            rows.append([strings.t(entry[1]), None, True])
+        if not rows:
+            rows.append([strings.t("no_games"), None, False])
+        rows.append([strings.t("settings"), None, True])
+        rows.append([strings.t("about"), None, True])
+        return rows
+
+    def enter(self):
+        super().enter()
+        if not self.menu.rows[self.menu.cursor][2]:
+            self.menu.move(1)
+
+    def resume(self):
+        self.title = strings.t("console")
+        super().resume()
+
+    def hint(self):
+        return strings.t("hint_menu")
+
+    def back(self):
+        pass  # the main menu is the bottom of the stack
+
+    def chosen(self, index):
+        games = registry.GAMES
+        if index < len(games):
+            self.start_game(games[index])
+            return
+        extra = index - max(1, len(games))
+        if extra == 0:
+            from screens.settings import SettingsScreen
+
+            self.app.push(SettingsScreen())
+        elif extra == 1:
+            from screens.about import AboutScreen
+
+            self.app.push(AboutScreen())
+
+    def start_game(self, entry):
+        gc.collect()
+        view = registry.load(entry[0], "view")
+        self.app.push(view.entry_scene(self.app, entry))
+
+    def title_right(self):
+        # Free memory: handy on the device (the unix port has it too; CPython does not).
+        if hasattr(gc, "mem_free"):
+            return str(gc.mem_free() // 1024) + "K"
+        return None

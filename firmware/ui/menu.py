@@ -1,0 +1,191 @@
+"""Menu list with a cursor and scrolling, and a ready-made menu screen.
+
+`MenuList` is a component: rows of (label, value) text, a cursor, a scroll offset. Moving the
+cursor redraws only the two rows that changed, unless the list scrolled. `MenuScreen` wraps
+it with a title and a hint bar; subclasses (main menu, settings) fill the rows and react.
+"""
+
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+from ui import widgets
+
+
+class MenuList:
+    def __init__(self, x, y, w, h, row_h):
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.row_h = row_h
+        self.rows = []          # list of [label, value or None, enabled]
+        self.cursor = 0
+        self.top = 0            # first visible row
+        self._drawn_cursor = -1
+        self._drawn_top = -1
+
+    @property
+    def visible(self):
+        return max(1, self.h // self.row_h)
+
+    def set_rows(self, rows):
+        self.rows = rows
+        if self.cursor >= len(rows):
+            self.cursor = max(0, len(rows) - 1)
+        self._scroll_to_cursor()
+        self._drawn_top = -1
+
+    def set_value(self, index, value):
+        self.rows[index][1] = value
+
+    def move(self, delta, wrap=True):
+        """Move the cursor over enabled rows; returns True when it moved."""
+        n = len(self.rows)
+        if n == 0:
+            return False
+        i = self.cursor
+        for _ in range(n):
+            i += delta
+            if i < 0 or i >= n:
+                if not wrap:
+                    return False
+                i %= n
+            if self.rows[i][2]:
+                break
+        if i == self.cursor:
+            return False
+        self.cursor = i
+        self._scroll_to_cursor()
+        return True
+
+    def _scroll_to_cursor(self):
+        vis = self.visible
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + vis:
+            self.top = self.cursor - vis + 1
+        max_top = max(0, len(self.rows) - vis)
+        if self.top > max_top:
+            self.top = max_top
+
+    def draw(self, app, c, full):
+        if full or self.top != self._drawn_top:
+            c.fill_rect(self.x, self.y, self.w, self.h, theme.BG)
+            for i in range(self.top, min(len(self.rows), self.top + self.visible)):
+                self._draw_row(app, c, i)
+            self._draw_scrollbar(c)
+        else:
+            if self._drawn_cursor != self.cursor and 0 <= self._drawn_cursor < len(self.rows):
+                self._draw_row(app, c, self._drawn_cursor)
+            self._draw_row(app, c, self.cursor)
+        self._drawn_cursor = self.cursor
+        self._drawn_top = self.top
+
+    def redraw_row(self, app, c, i):
+        if self.top <= i < self.top + self.visible:
+            self._draw_row(app, c, i)
+
+    def _draw_row(self, app, c, i):
+        label, value, enabled = self.rows[i]
+        y = self.y + (i - self.top) * self.row_h
+        w = self.w - 6
+        selected = i == self.cursor
+        bg = theme.SEL if selected else theme.BG
+        fg = theme.SEL_FG if selected else (theme.FG if enabled else theme.DIM)
+        if selected:
+            c.round_rect(self.x + 2, y + 1, w - 2, self.row_h - 2, bg)
+        else:
+            c.fill_rect(self.x + 2, y + 1, w - 2, self.row_h - 2, bg)
+        font = app.large if self.row_h >= app.large.line_height + 6 else app.small
+        ty = y + (self.row_h - font.line_height) // 2 + 1
+        room = w - 12
+        if value is not None:
+            vtext = "< " + value + " >" if selected else value
+            vw = app.small.width(vtext)
+            vy = y + (self.row_h - app.small.line_height) // 2 + 1
+            c.text(app.small, vtext, self.x + w - 6 - vw, vy,
+                   theme.SEL_FG if selected else theme.ACCENT)
+            room -= vw + 6
+        c.text(font, font.fit(label, room), self.x + 8, ty, fg)
+
+    def _draw_scrollbar(self, c):
+        n = len(self.rows)
+        vis = self.visible
+        x = self.x + self.w - 3
+        c.fill_rect(x, self.y, 3, self.h, theme.BG)
+        if n <= vis:
+            return
+        bar_h = max(6, self.h * vis // n)
+        bar_y = self.y + (self.h - bar_h) * self.top // (n - vis)
+        c.fill_rect(x, self.y, 2, self.h, theme.PANEL)
+        c.fill_rect(x, bar_y, 2, bar_h, theme.DIM)
+
+
+class MenuScreen(Scene):
+    """A titled menu. Subclasses override `rows()` and `chosen(index)`."""
+
+    hint_key = "hint_menu"
+
+    def __init__(self, title):
+        super().__init__()
+        self.title = title
+        self.menu = None
+
+    def enter(self):
+        app = self.app
+        x, y, w, h = widgets.content_box(app)
+        row_h = app.large.line_height + 8
+        if row_h * 4 > h:
+            row_h = app.small.line_height + 6
+        self.menu = MenuList(x, y + 2, w, h - 4, row_h)
+        self.menu.set_rows(self.rows())
+
+    def resume(self):
+        self.menu.set_rows(self.rows())
+
+    def rows(self):
+        return []
+
+    def chosen(self, index):
+        """A was pressed on row `index`."""
+
+    def changed(self, index, delta):
+        """LEFT/RIGHT on row `index` (settings-style rows); return True if it changed."""
+        return False
+
+    def back(self):
+        self.app.pop()
+
+    def hint(self):
+        return strings.t("hint_menu")
+
+    def title_right(self):
+        """Short text at the right of the title bar (None for nothing)."""
+        return None
+
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        menu = self.menu
+        if b == btn.UP or b == btn.X:
+            if menu.move(-1):
+                self.request_draw()
+        elif b == btn.DOWN or b == btn.Y:
+            if menu.move(1):
+                self.request_draw()
+        elif kind == btn.PRESS and b == btn.A:
+            if menu.rows:
+                self.chosen(menu.cursor)
+        elif b == btn.LEFT or b == btn.RIGHT:
+            if menu.rows and self.changed(menu.cursor, -1 if b == btn.LEFT else 1):
+                self.request_draw()
+        elif kind == btn.PRESS and b == btn.B:
+            self.back()
+
+    def draw(self, c, full):
+        app = self.app
+        if full:
+            c.clear(theme.BG)
+            widgets.title_bar(app, c, self.title, self.title_right())
+            widgets.hint_bar(app, c, self.hint())
+        self.menu.draw(app, c, full)

@@ -1,0 +1,133 @@
+"""A scrolling text screen (rules, about, credits).
+
+The text is word-wrapped once, when the screen opens, into a list of lines ("\\n" starts a
+new line, an empty line stays as a gap between paragraphs). UP/DOWN scroll one line (held:
+repeat), LEFT/RIGHT and A one page, B goes back. A scroll bar on the right and "12/40" (last
+line shown / line count) at the right of the title bar tell where you are. Scrolling redraws
+the text area and the little position label only.
+"""
+
+from micropython import const
+
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+from ui import widgets
+
+BAR_W = const(3)
+
+
+def draw_scrollbar(c, x, y, h, top, page, total):
+    """A thin vertical bar: track in PANEL, thumb in DIM; nothing when all fits."""
+    c.fill_rect(x, y, BAR_W, h, theme.BG)
+    if total <= page:
+        return
+    thumb = max(6, h * page // total)
+    ty = y + (h - thumb) * top // (total - page)
+    c.fill_rect(x, y, BAR_W - 1, h, theme.PANEL)
+    c.fill_rect(x, ty, BAR_W - 1, thumb, theme.DIM)
+
+
+def position_room(app, total):
+    """Width of the widest position label for `total` lines ("40/40")."""
+    s = str(total)
+    return app.small.width(s + "/" + s)
+
+
+def draw_position(app, c, shown, total, room):
+    """Right-aligned "shown/total" in the title bar, over a cleared `room`-wide area."""
+    font = app.small
+    h = widgets.title_height(app)
+    x = app.width - widgets.PAD - room
+    y = (h - font.line_height) // 2
+    c.fill_rect(x, y, room, font.line_height, theme.PANEL)
+    label = str(shown) + "/" + str(total)
+    c.text(font, label, app.width - widgets.PAD - font.width(label), y, theme.DIM)
+
+
+class TextView(Scene):
+    def __init__(self, title, text):
+        super().__init__()
+        self.title = title
+        self.text = text
+        self.lines = []
+        self.top = 0            # index of the first line shown
+        self.page = 1           # lines that fit in the text area
+        self._title = title
+        self._room = 0
+        self._box = (0, 0, 0, 0)
+        self._drawn_top = -1
+
+    def enter(self):
+        app = self.app
+        font = app.small
+        x, y, w, h = widgets.content_box(app)
+        pad = widgets.PAD
+        self._box = (x, y, w, h)
+        self.page = max(1, (h - 2 * pad) // font.line_height)
+        self.lines = font.wrap(self.text, w - 3 * pad - BAR_W)
+        self.text = None  # the wrapped lines are all we need from now on
+        n = len(self.lines)
+        self._room = position_room(app, n) if n > self.page else 0
+        room = app.width - 2 * pad - (self._room + pad if self._room else 0)
+        self._title = app.large.fit(self.title, room)
+
+    def max_top(self):
+        n = len(self.lines) - self.page
+        return n if n > 0 else 0
+
+    def scroll(self, delta):
+        """Move the view by delta lines (clamped); returns True when it moved."""
+        top = self.top + delta
+        last = self.max_top()
+        if top > last:
+            top = last
+        if top < 0:
+            top = 0
+        if top == self.top:
+            return False
+        self.top = top
+        self.request_draw()
+        return True
+
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        if b == btn.UP:
+            self.scroll(-1)
+        elif b == btn.DOWN:
+            self.scroll(1)
+        elif b == btn.LEFT:
+            self.scroll(-self.page)
+        elif b == btn.RIGHT or b == btn.A:
+            self.scroll(self.page)
+        elif b == btn.B and kind == btn.PRESS:
+            self.app.pop()
+
+    def draw(self, c, full):
+        app = self.app
+        if full:
+            widgets.title_bar(app, c, self._title)
+            widgets.hint_bar(app, c, strings.t("hint_text"))
+        elif self.top == self._drawn_top:
+            return
+        self._draw_text(c, full)
+        self._drawn_top = self.top
+
+    def _draw_text(self, c, full):
+        app = self.app
+        font = app.small
+        pad = widgets.PAD
+        x, y, w, h = self._box
+        # A scroll clears only the text columns; the scroll bar clears its own.
+        c.fill_rect(x, y, w if full else w - pad - BAR_W, h, theme.BG)
+        lines = self.lines
+        ty = y + pad
+        end = min(len(lines), self.top + self.page)
+        for i in range(self.top, end):
+            c.text(font, lines[i], x + pad, ty, theme.FG)
+            ty += font.line_height
+        draw_scrollbar(c, x + w - pad - BAR_W, y + pad, h - 2 * pad, self.top, self.page,
+                       len(lines))
+        if self._room:
+            draw_position(app, c, end, len(lines), self._room)

@@ -1,0 +1,124 @@
+"""`python -m sim`: the console in a window, or headless for tests and docs.
+
+    python -m sim                                  the default board, 3x, with a frame
+    python -m sim --board display_pack_2 --theme light
+    python -m sim --headless --seed 7 --keys "DOWN,A,WAIT:500" --screenshot out.png
+
+Run `python -m sim --help` for every option. Exit status: 0 done, 1 the app could not start
+(e.g. assets not built), 2 bad command line or key script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text, 0) & 0xFFFFFFFF
+    except ValueError:
+        raise argparse.ArgumentTypeError("not an integer: %r" % text) from None
+
+
+def build_parser(board_names) -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m sim",
+        description="Desktop simulator: runs the console firmware in a pygame window.",
+        epilog="Keys: arrows = d-pad, Z = A, X = B, A = X, S = Y, Esc/Enter = MENU, "
+               "F1 = key help, F12 = screenshot. Key script tokens: UP DOWN LEFT RIGHT A B X "
+               "Y MENU (tap), HOLD:NAME:MS, WAIT:MS, SHOT:name.")
+    ap.add_argument("--board", default="pico_lcd_1_3", choices=board_names,
+                    help="board profile (default: pico_lcd_1_3)")
+    ap.add_argument("--scale", type=int, choices=(1, 2, 3, 4),
+                    help="window pixels per device pixel (default 3, or 2 for 320 wide)")
+    ap.add_argument("--frame", action=argparse.BooleanOptionalAction, default=True,
+                    help="draw a handheld around the screen (default: on)")
+    ap.add_argument("--seed", type=_seed, help="first random seed (default: fresh)")
+    ap.add_argument("--lang", choices=("en", "fr"), help="language for this run (not saved)")
+    ap.add_argument("--theme", choices=("dark", "light", "contrast"),
+                    help="theme for this run (not saved)")
+    ap.add_argument("--data-dir", help="folder for settings and saves (default: sim-fs/ in "
+                    "the repo; a temporary folder with --headless)")
+    ap.add_argument("--headless", action="store_true",
+                    help="no window: virtual clock, run the key script, save screenshots")
+    ap.add_argument("--keys", default="", help='key script, e.g. "DOWN,A,WAIT:500,SHOT:menu"')
+    ap.add_argument("--screenshot", help="PNG of the final screen (headless: after the script "
+                    "and 1.5 s more; window: when it closes)")
+    ap.add_argument("--shots", help="folder for SHOT:name screenshots (default: next to "
+                    "--screenshot)")
+    return ap
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if "--headless" in argv:
+        # Before anything imports pygame: no window, no audio device.
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from sim import headless
+    from sim import platform as simplatform
+
+    args = build_parser(simplatform.board_names()).parse_args(argv)
+    try:
+        actions = headless.parse_keys(args.keys)
+    except headless.KeyScriptError as exc:
+        print("python -m sim: error: %s" % exc, file=sys.stderr)
+        return 2
+    shots = args.shots
+    if shots is None and args.screenshot:
+        shots = os.path.dirname(os.path.abspath(args.screenshot))
+    if shots is None and any(a.kind == "shot" for a in actions):
+        print("python -m sim: error: SHOT tokens need --shots DIR or --screenshot FILE",
+              file=sys.stderr)
+        return 2
+    asset_dir = simplatform.DEFAULT_ASSET_DIR
+    if not asset_dir.is_dir():
+        print("python -m sim: %s is missing: build the assets first (make assets)" % asset_dir,
+              file=sys.stderr)
+        return 1
+
+    if args.headless:
+        try:
+            result = headless.run(actions, board=args.board, seed=args.seed, lang=args.lang,
+                                  theme=args.theme, data_dir=args.data_dir, shots=shots)
+        except OSError as exc:   # e.g. an asset file missing: app.start() cannot load it
+            print("python -m sim: the app could not start: %s (make assets?)" % exc,
+                  file=sys.stderr)
+            return 1
+        if args.screenshot:
+            result.platform.display.save_png(args.screenshot)
+        app = result.app
+        print("headless: %s, %d ms, %d frames drawn, %d bytes flushed%s"
+              % (args.board, result.elapsed_ms, app.frames_drawn, sum(result.bytes_flushed),
+                 ", screenshot " + args.screenshot if args.screenshot else ""))
+        if app.errors:
+            print("headless: warning: the app hit %d error(s); its log.txt:\n%s"
+                  % (app.errors, result.log[-2000:]), file=sys.stderr)
+        return 0
+
+    from core.app import App
+    from sim import window
+
+    plat = simplatform.SimPlatform(board=args.board, data_dir=args.data_dir, seed=args.seed)
+    app = App(plat)
+    try:
+        app.start()
+    except OSError as exc:
+        print("python -m sim: the app could not start: %s (make assets?)" % exc, file=sys.stderr)
+        return 1
+    headless.apply_overrides(app, args.lang, args.theme)
+    win = window.Window(app, plat, scale=args.scale, frame=args.frame, keys=actions,
+                        shots=shots, screenshot=args.screenshot)
+    print("sim: %s, data in %s (F1: keys)" % (args.board, plat.data_dir), flush=True)
+    try:
+        win.run()
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: leave quietly
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Make CPython look enough like MicroPython for firmware/ to import unchanged.
+
+`install()` puts sim/stubs (framebuf, machine, micropython stand-ins) and firmware/ on
+sys.path and adds MicroPython's `time.ticks_*` / `sleep_ms` functions to CPython's `time`.
+It is idempotent and called by `python -m sim`, the tools and the tests.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STUBS = ROOT / "sim" / "stubs"
+FIRMWARE = ROOT / "firmware"
+
+# MicroPython's ticks wrap at a power of two; on the Pico it is 2**30.
+TICKS_PERIOD = 1 << 30
+_TICKS_MAX = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD // 2
+_start = time.monotonic_ns()
+
+
+def ticks_ms() -> int:
+    return ((time.monotonic_ns() - _start) // 1_000_000) & _TICKS_MAX
+
+
+def ticks_us() -> int:
+    return ((time.monotonic_ns() - _start) // 1_000) & _TICKS_MAX
+
+
+def ticks_add(ticks: int, delta: int) -> int:
+    return (ticks + delta) & _TICKS_MAX
+
+
+def ticks_diff(a: int, b: int) -> int:
+    return ((a - b + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+def sleep_ms(ms: int) -> None:
+    if ms > 0:
+        time.sleep(ms / 1000)
+
+
+def sleep_us(us: int) -> None:
+    if us > 0:
+        time.sleep(us / 1_000_000)
+
+
+def install() -> None:
+    for p in (STUBS, FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    for name, fn in (
+        ("ticks_ms", ticks_ms),
+        ("ticks_us", ticks_us),
+        ("ticks_add", ticks_add),
+        ("ticks_diff", ticks_diff),
+        ("sleep_ms", sleep_ms),
+        ("sleep_us", sleep_us),
+    ):
+        if not hasattr(time, name):
+            setattr(time, name, fn)

@@ -1,0 +1,279 @@
+"""Headless simulator: the real app on a virtual clock, driven by a key script.
+
+A key script is a comma-separated list of tokens (case-insensitive):
+
+  UP, DOWN, LEFT, RIGHT, A, B, X, Y, MENU   press the button for 80 ms, release, wait 170 ms
+  HOLD:NAME:MS                               hold the button MS ms, release, wait 170 ms
+  WAIT:MS                                    let MS ms go by
+  SHOT:name                                  take a screenshot called `name`
+
+Time is virtual: it moves only as the script says, frames are stepped exactly when the app
+asks for them, and nothing depends on the speed of the machine, so a script with a given
+seed gives the same pictures every time (for tests and docs).
+
+    from sim import headless
+    r = headless.run("DOWN,A,WAIT:500", seed=7)
+    r.final.save("out.png"); r.steps  # bytes sent to the display per token
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections import namedtuple
+
+from sim import platform as simplatform
+
+PRESS_MS = 80        # a tap: long enough for debounce (15 ms) and at least two 33 ms samples
+GAP_MS = 170         # after a release, so the next tap is a separate press
+SETTLE_MS = 1500     # run after the script, before the final screenshot
+BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y", "MENU")
+
+
+class KeyScriptError(ValueError):
+    """A key script token that cannot be understood."""
+
+
+# One parsed token: kind "press" (button name, hold ms, gap ms), "wait" (ms) or "shot" (name).
+Action = namedtuple("Action", "kind arg ms gap token")
+StepStat = namedtuple("StepStat", "token bytes flushes frames")
+
+_HELP = ("a button (%s), HOLD:NAME:MS, WAIT:MS or SHOT:name" % ", ".join(BUTTON_NAMES))
+
+
+def button_bit(name: str) -> int:
+    return 1 << BUTTON_NAMES.index(name)
+
+
+def _ms(text: str, token: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise KeyScriptError("bad duration %r in key script token %r (expected whole ms)"
+                             % (text, token))
+    return int(text)
+
+
+def _button(text: str, token: str) -> str:
+    name = text.strip().upper()
+    if name not in BUTTON_NAMES:
+        raise KeyScriptError("unknown button %r in key script token %r (expected one of %s)"
+                             % (text.strip(), token, ", ".join(BUTTON_NAMES)))
+    return name
+
+
+def parse_keys(text: str | None) -> list[Action]:
+    """Parse a key script into Actions; KeyScriptError naming the first bad token."""
+    actions = []
+    for raw in (text or "").split(","):
+        token = raw.strip()
+        if not token:
+            continue
+        parts = token.split(":")
+        head = parts[0].strip().upper()
+        if len(parts) == 1 and head in BUTTON_NAMES:
+            actions.append(Action("press", head, PRESS_MS, GAP_MS, head))
+        elif head == "HOLD" and len(parts) == 3:
+            name = _button(parts[1], token)
+            ms = _ms(parts[2], token)
+            actions.append(Action("press", name, ms, GAP_MS, "HOLD:%s:%d" % (name, ms)))
+        elif head == "WAIT" and len(parts) == 2:
+            ms = _ms(parts[1], token)
+            actions.append(Action("wait", None, ms, 0, "WAIT:%d" % ms))
+        elif head == "SHOT" and len(parts) == 2:
+            name = parts[1].strip()
+            if name.lower().endswith(".png"):
+                name = name[:-4]
+            if not name or "/" in name or "\\" in name or name.startswith("."):
+                raise KeyScriptError("bad screenshot name in key script token %r" % token)
+            actions.append(Action("shot", name, 0, 0, "SHOT:%s" % name))
+        else:
+            raise KeyScriptError("unknown key script token %r (expected %s)" % (token, _HELP))
+    return actions
+
+
+def timeline(actions: list[Action]) -> tuple[list[tuple], int]:
+    """Timed events (at_ms, token_index, op, arg) for a parsed script, and its length in ms.
+
+    ops: "begin" (a token starts), "down"/"up" (button bit), "shot" (name). Events at the same
+    time keep their order."""
+    events = []
+    t = 0
+    for i, act in enumerate(actions):
+        events.append((t, i, "begin", act.token))
+        if act.kind == "press":
+            bit = button_bit(act.arg)
+            events.append((t, i, "down", bit))
+            t += act.ms
+            events.append((t, i, "up", bit))
+            t += act.gap
+        elif act.kind == "wait":
+            t += act.ms
+        else:
+            events.append((t, i, "shot", act.arg))
+    return events, t
+
+
+class Result:
+    """What a headless run produced.
+
+    frames        {name: PIL RGB image} for every SHOT token
+    final         the screen after the script and SETTLE_MS more (PIL RGB image)
+    app, platform the app and platform, still usable (e.g. to inspect the scene stack)
+    steps         [StepStat(token, bytes, flushes, frames)]: "START" (start-up and first
+                  frame), one per script token (from its start to the next token's), "SETTLE"
+    bytes_flushed [bytes] of the same steps: RGB565 bytes the display was sent
+    log           the app's log.txt after the run ("" when nothing went wrong)
+    """
+
+    def __init__(self, app, platform):
+        self.app = app
+        self.platform = platform
+        self.frames = {}
+        self.final = None
+        self.steps = []
+        self.log = ""
+
+    @property
+    def bytes_flushed(self) -> list[int]:
+        return [s.bytes for s in self.steps]
+
+    @property
+    def elapsed_ms(self) -> int:
+        return self.platform.clock.now
+
+
+def apply_overrides(app, lang=None, theme=None):
+    """--lang / --theme for this run only: change the loaded settings, never save them."""
+    if lang is not None:
+        from core import strings
+
+        if app.settings is not None:
+            app.settings["lang"] = lang
+        strings.load(lang)
+        app.invalidate_all()
+    if theme is not None:
+        if app.settings is not None:
+            app.settings["theme"] = theme
+        app.apply_theme(theme)
+
+
+class _VirtualTime:
+    """While active, MicroPython's time.ticks_ms/sleep_ms read the virtual clock, so code that
+    calls them directly (as device code may) stays deterministic too."""
+
+    NAMES = ("ticks_ms", "ticks_us", "sleep_ms", "sleep_us")
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.saved = {}
+
+    def __enter__(self):
+        for name in self.NAMES:
+            self.saved[name] = getattr(time, name, None)
+            setattr(time, name, getattr(self.clock, name))
+        return self
+
+    def __exit__(self, *exc):
+        for name, fn in self.saved.items():
+            if fn is None:
+                delattr(time, name)
+            else:
+                setattr(time, name, fn)
+
+
+def run(keys="", board=simplatform.DEFAULT_BOARD, seed=None, lang=None, theme=None,
+        data_dir=None, shots=None, asset_dir=None, settle_ms=SETTLE_MS, setup=None) -> Result:
+    """Run the app headless through the key script `keys` (a string or parsed Actions).
+
+    data_dir: the app's writable folder (None: a temporary one, removed after the run).
+    shots: folder to also write each SHOT frame to as <name>.png (None: keep them in memory).
+    setup: a callable(app) used instead of app.start() (tests of the simulator itself)."""
+    actions = parse_keys(keys) if isinstance(keys, str) or keys is None else list(keys)
+    events, length = timeline(actions)
+    # No window is ever opened; the dummy driver keeps SDL away from any real display.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    temp_dir = None
+    if data_dir is None:
+        temp_dir = tempfile.mkdtemp(prefix="sim-headless-")
+        data_dir = temp_dir
+    try:
+        return _run(actions, events, length, board, seed, lang, theme, data_dir, shots,
+                    asset_dir, settle_ms, setup)
+    finally:
+        if temp_dir is not None:
+            shutil.rmtree(temp_dir, ignore_errors=True)
+
+
+def _run(actions, events, length, board, seed, lang, theme, data_dir, shots, asset_dir,
+         settle_ms, setup):
+    from core.app import App
+
+    clock = simplatform.VirtualClock()
+    plat = simplatform.SimPlatform(board=board, data_dir=data_dir, asset_dir=asset_dir,
+                                   seed=seed, clock=clock)
+    display = plat.display
+    app = App(plat)
+    result = Result(app, plat)
+    mark = [display.bytes_flushed, display.flushes, 0]
+
+    def close_step(token):
+        result.steps.append(StepStat(token, display.bytes_flushed - mark[0],
+                                     display.flushes - mark[1], app.frames_drawn - mark[2]))
+        mark[0] = display.bytes_flushed
+        mark[1] = display.flushes
+        mark[2] = app.frames_drawn
+
+    due = [0]
+
+    def run_until(target):
+        """Step frames when the app asks for them, strictly before virtual time `target`."""
+        while app.running and due[0] < target:
+            if due[0] > clock.now:
+                clock.now = due[0]
+            wait = app.step()
+            due[0] = clock.now + (wait if wait > 0 else 1)
+        if target > clock.now:
+            clock.now = target
+
+    with _VirtualTime(clock):
+        if setup is None:
+            app.start()
+        else:
+            setup(app)
+        apply_overrides(app, lang, theme)
+        if app.running:
+            wait = app.step()
+            due[0] = clock.now + (wait if wait > 0 else 1)
+        base = clock.now
+        token = "START"
+        for at, _index, op, arg in events:
+            run_until(base + at)
+            if op == "begin":
+                close_step(token)
+                token = arg
+            elif op == "down":
+                plat.buttons.script |= arg
+            elif op == "up":
+                plat.buttons.script &= ~arg
+            else:
+                img = display.to_image()
+                result.frames[arg] = img
+                if shots is not None:
+                    os.makedirs(shots, exist_ok=True)
+                    display.save_png(os.path.join(shots, arg + ".png"))
+        run_until(base + length)
+        close_step(token)
+        run_until(base + length + settle_ms)
+        close_step("SETTLE")
+    result.final = display.to_image()
+    try:
+        with open(os.path.join(data_dir, "log.txt"), encoding="utf-8", errors="replace") as f:
+            result.log = f.read()
+    except OSError:
+        pass
+    return result
+

@@ -1,0 +1,274 @@
+"""tools.build (make build), tools/manifest.py and tools.firmware (make firmware)."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.mpy import run_mpy
+from tools import build as B
+from tools import firmware as F
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A module with a bytecode function and a @micropython.native one; both run on the unix port
+# only as bytecode, so the native one is compiled but never imported there.
+CALC = "def triangle(n):\n    return n * (n + 1) // 2\n\nNAME = 'calc'\n"
+NATIVE = "import micropython\n\n\n@micropython.native\ndef add1(x):\n    return x + 1\n"
+MAIN = "import bpkg.calc\nprint('boot', bpkg.calc.triangle(4))\n"
+FONT = bytes(range(256)) * 3
+
+
+def write(path: Path, text) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """A small firmware tree: nested packages, main.py, gen/ data, and things to skip."""
+    src = tmp_path / "fw"
+    write(src / "main.py", MAIN)
+    write(src / "bpkg" / "__init__.py", "")
+    write(src / "bpkg" / "calc.py", CALC)
+    write(src / "bpkg" / "deep" / "__init__.py", "")
+    write(src / "bpkg" / "deep" / "fast.py", NATIVE)
+    write(src / "gen" / "font.bin", FONT)
+    write(src / "gen" / "deck.bin", b"\x01\x02\x03")
+    write(src / "bpkg" / "__pycache__" / "calc.cpython-311.pyc", b"junk")
+    write(src / "tests" / "test_calc.py", "assert False\n")
+    write(src / "NOTES.txt", "not firmware\n")
+    return src
+
+
+def outputs(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def bump_mtime(path: Path, seconds: int = 10) -> None:
+    """Give `path` a distinct mtime (no reliance on the clock's granularity)."""
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + seconds * 1_000_000_000))
+
+
+def test_build_mirrors_tree_with_mpy_headers(tree, tmp_path):
+    out = tmp_path / "out" / "pico"
+    result = B.build(tree, out)
+    assert result.ok
+    assert outputs(out) == [
+        "bpkg/__init__.mpy",
+        "bpkg/calc.mpy",
+        "bpkg/deep/__init__.mpy",
+        "bpkg/deep/fast.mpy",
+        "gen/deck.bin",
+        "gen/font.bin",
+        "main.py",
+    ]
+    assert result.compiled == [
+        "bpkg/__init__.mpy",
+        "bpkg/calc.mpy",
+        "bpkg/deep/__init__.mpy",
+        "bpkg/deep/fast.mpy",
+    ]
+    assert result.copied == ["gen/deck.bin", "gen/font.bin", "main.py"]
+    assert result.ignored == ["NOTES.txt"]
+    # Bytecode only: 'M', version 6, flags 0 (no arch, sub-version ignored), 31-bit small ints.
+    assert (out / "bpkg" / "calc.mpy").read_bytes()[:4] == b"M\x06\x00\x1f"
+    assert B.mpy_header((out / "bpkg" / "calc.mpy").read_bytes()) == (6, 0, None, 31)
+    # Native code: flags = arch armv6m (4) << 2 | sub-version 3 = 0x13.
+    assert (out / "bpkg" / "deep" / "fast.mpy").read_bytes()[:4] == b"M\x06\x13\x1f"
+    assert B.mpy_header((out / "bpkg" / "deep" / "fast.mpy").read_bytes()) == (6, 3, "armv6m", 31)
+    # main.py stays source; data files are byte-identical.
+    assert (out / "main.py").read_text() == MAIN
+    assert (out / "gen" / "font.bin").read_bytes() == FONT
+    # Sizes: per folder and total are the real file sizes.
+    sizes = {rel: (out / rel).stat().st_size for rel in outputs(out)}
+    assert result.sizes == sizes
+    assert result.total_bytes == sum(sizes.values())
+    assert result.folder_sizes() == {
+        ".": (len(MAIN), 1),
+        "bpkg": (sizes["bpkg/__init__.mpy"] + sizes["bpkg/calc.mpy"], 2),
+        "bpkg/deep": (sizes["bpkg/deep/__init__.mpy"] + sizes["bpkg/deep/fast.mpy"], 2),
+        "gen": (len(FONT) + 3, 2),
+    }
+    text = B.report(result, tree)
+    assert "{:<28} {:>9} {:>6}".format("total", result.total_bytes, 7) in text
+    assert "{:<28} {:>9} {:>6}".format("gen/", len(FONT) + 3, 2) in text
+
+
+def test_incremental_rebuild_touches_only_changed_files(tree, tmp_path):
+    out = tmp_path / "out" / "pico"
+    B.build(tree, out)
+    before = {rel: (out / rel).read_bytes() for rel in outputs(out)}
+
+    again = B.build(tree, out)
+    assert again.compiled == [] and again.copied == [] and len(again.unchanged) == 7
+
+    write(tree / "bpkg" / "calc.py", CALC.replace("'calc'", "'calc2'"))
+    bump_mtime(tree / "bpkg" / "calc.py")
+    write(tree / "gen" / "deck.bin", b"\x09")
+    bump_mtime(tree / "gen" / "deck.bin")
+    third = B.build(tree, out)
+    assert third.compiled == ["bpkg/calc.mpy"]
+    assert third.copied == ["gen/deck.bin"]
+    assert len(third.unchanged) == 5
+    assert b"calc2" in (out / "bpkg" / "calc.mpy").read_bytes()
+    assert (out / "gen" / "deck.bin").read_bytes() == b"\x09"
+    assert (out / "bpkg" / "__init__.mpy").read_bytes() == before["bpkg/__init__.mpy"]
+
+    # A deleted source takes its output with it.
+    (tree / "bpkg" / "deep" / "fast.py").unlink()
+    fourth = B.build(tree, out)
+    assert fourth.removed == ["bpkg/deep/fast.mpy"]
+    assert not (out / "bpkg" / "deep" / "fast.mpy").exists()
+
+
+def test_other_compiler_flags_rebuild_everything(tree, tmp_path):
+    out = tmp_path / "pico"
+    B.build(tree, out)
+    rebuilt = B.build(tree, out, arch="armv7m")
+    assert len(rebuilt.compiled) == 4 and len(rebuilt.copied) == 3
+    assert B.mpy_header((out / "bpkg" / "deep" / "fast.mpy").read_bytes())[2] == "armv7m"
+
+
+def test_syntax_error_exits_nonzero_with_file_name(tree, tmp_path, capsys):
+    write(tree / "bpkg" / "broken.py", "def oops(:\n    pass\n")
+    out = tmp_path / "pico"
+    status = B.main(["--src", str(tree), "--out", str(out), "-q"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "error: fw/bpkg/broken.py:" in err
+    assert "SyntaxError" in err
+    assert not (out / "bpkg" / "broken.mpy").exists()
+    assert (out / "bpkg" / "calc.mpy").exists()  # the good files still build
+
+    # Fixed: the next build compiles just that file and succeeds.
+    write(tree / "bpkg" / "broken.py", "def oops():\n    pass\n")
+    assert B.main(["--src", str(tree), "--out", str(out), "-q"]) == 0
+    assert "1 compiled, 0 copied, 7 unchanged" in capsys.readouterr().out
+
+
+def test_built_module_runs_under_micropython(tree, tmp_path):
+    out = tmp_path / "pico"
+    assert B.build(tree, out).ok
+    proc = run_mpy(
+        "import bpkg.calc as c\nprint(c.__file__, c.triangle(10), c.NAME)",
+        paths=[out],
+        cwd=tmp_path,
+    )
+    assert proc.stdout.split() == [str(out / "bpkg" / "calc.mpy"), "55", "calc"]
+
+
+def test_real_firmware_builds_and_a_module_imports_under_micropython(tmp_path):
+    out = tmp_path / "pico"
+    result = B.build(B.FIRMWARE, out)
+    assert result.errors == []
+    assert (out / "main.py").read_bytes() == (B.FIRMWARE / "main.py").read_bytes()
+    for rel in result.sizes:
+        if rel.endswith(".mpy"):
+            assert (out / rel).read_bytes()[:2] == b"M\x06", rel
+    # core/rng.mpy is pure bytecode: it must import from the build and match CPython.
+    from core import rng
+
+    proc = run_mpy(
+        "import core.rng as r\nprint(r.__file__, r.mix32(1), r.mix32(123456789))",
+        paths=[out],
+        cwd=tmp_path,
+    )
+    assert proc.stdout.split() == [
+        str(out / "core" / "rng.mpy"),
+        str(rng.mix32(1)),
+        str(rng.mix32(123456789)),
+    ]
+
+
+def test_output_inside_source_is_refused(tree):
+    with pytest.raises(ValueError):
+        B.build(tree, tree / "build")
+
+
+# --- tools/manifest.py, run the way MicroPython's makemanifest runs it -------------------
+
+
+def test_manifest_freezes_what_build_compiles(tree, tmp_path, monkeypatch):
+    """Copy the manifest and build tool beside a fake firmware tree and execute it with
+    recording include()/module(), from the manifest's folder (as MicroPython does)."""
+    repo = tree.parent
+    (repo / "tools").mkdir()
+    for name in ("manifest.py", "build.py"):
+        shutil.copy(ROOT / "tools" / name, repo / "tools" / name)
+    shutil.move(str(tree), str(repo / "firmware"))
+    includes, modules = [], []
+    env = {
+        "include": includes.append,
+        "module": lambda path, base_path=".": modules.append((path, base_path)),
+    }
+    monkeypatch.chdir(repo / "tools")
+    exec((repo / "tools" / "manifest.py").read_text(), env)
+    fw, marker_dir = str(repo / "firmware"), str(repo / "build" / "frozen")
+    assert includes == ["$(PORT_DIR)/boards/manifest.py"]
+    assert modules == [
+        ("bpkg/__init__.py", fw),
+        ("bpkg/calc.py", fw),
+        ("bpkg/deep/__init__.py", fw),
+        ("bpkg/deep/fast.py", fw),
+        ("main.py", fw),
+        ("console_frozen.py", marker_dir),
+    ]
+    marker = repo / "build" / "frozen" / "console_frozen.py"
+    assert marker.read_text().startswith("# Present only in a firmware")
+
+
+def test_frozen_modules_match_the_build(tree):
+    assert B.frozen_modules(tree) == [
+        "bpkg/__init__.py",
+        "bpkg/calc.py",
+        "bpkg/deep/__init__.py",
+        "bpkg/deep/fast.py",
+        "main.py",
+    ]
+
+
+# --- tools.firmware ------------------------------------------------------------------------
+
+
+def fake_micropython(tmp_path: Path, minor: int) -> Path:
+    top = tmp_path / "micropython"
+    (top / "ports" / "rp2").mkdir(parents=True)
+    write(
+        top / "py" / "mpconfig.h",
+        "#define MICROPY_VERSION_MAJOR 1\n#define MICROPY_VERSION_MINOR {}\n".format(minor),
+    )
+    return top
+
+
+def test_firmware_without_dir_says_what_to_pass(capsys):
+    assert F.main([]) == 2
+    err = capsys.readouterr().err
+    assert "make firmware MICROPY_DIR=" in err
+
+
+def test_firmware_dry_run_lists_the_make_commands(tmp_path, capsys):
+    top = fake_micropython(tmp_path, 24)
+    assert F.micropython_version(top) == (1, 24)
+    assert F.main(["--micropy-dir", str(top), "--board", "RPI_PICO2", "-j", "3", "--dry-run"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    port = top / "ports" / "rp2"
+    assert lines == [
+        "$ make -C {} -j 3".format(top / "mpy-cross"),
+        "$ make -C {} BOARD=RPI_PICO2 submodules".format(port),
+        "$ make -C {} BOARD=RPI_PICO2 FROZEN_MANIFEST={} -j 3".format(port, F.MANIFEST),
+        "the UF2 would be {}".format(port / "build-RPI_PICO2" / "firmware.uf2"),
+    ]
+
+
+def test_firmware_refuses_old_or_wrong_trees(tmp_path, capsys):
+    assert F.main(["--micropy-dir", str(fake_micropython(tmp_path, 22))]) == 2
+    assert "needs 1.23 or newer" in capsys.readouterr().err
+    assert F.main(["--micropy-dir", str(tmp_path / "nowhere")]) == 2
+    assert "not a MicroPython source tree" in capsys.readouterr().err

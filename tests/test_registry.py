@@ -1,0 +1,119 @@
+"""games.registry: entries, on-demand loading and unloading, on CPython and MicroPython."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import registry
+from tests.mpy import run_mpy
+from tests.toygame import ENTRY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def toy_registered():
+    saved = list(registry.GAMES)
+    registry.register(ENTRY)
+    yield
+    registry.unload("toy")
+    registry.GAMES[:] = saved
+
+
+def test_builtin_list_starts_empty_and_entries_are_five_tuples():
+    assert all(len(entry) == 5 for entry in registry.GAMES)
+    assert registry.PARTS == ("rules", "ai", "view")
+
+
+def test_find_unknown_names_the_known_ids(toy_registered):
+    assert registry.find("toy") == ("toy", "game.toy", "tests.toygame", 2, 4)
+    with pytest.raises(ValueError, match=r"unknown game 'nope' \(known: .*toy"):
+        registry.find("nope")
+
+
+def test_register_replaces_same_id_and_validates(toy_registered):
+    count = len(registry.GAMES)
+    registry.register(("toy", "game.toy", "tests.toygame", 2, 3))
+    assert len(registry.GAMES) == count
+    assert registry.find("toy")[4] == 3
+    with pytest.raises(ValueError):
+        registry.register(("x", "game.x", "pkg", 2))
+    with pytest.raises(ValueError):
+        registry.register(("x", "game.x", ".pkg", 2, 2))
+    with pytest.raises(ValueError):
+        registry.register(("x", "game.x", "pkg", 3, 2))
+    registry.register(("x", "game.x", "pkg", 1, 1))
+    registry.unregister("x")
+    with pytest.raises(ValueError):
+        registry.find("x")
+
+
+def test_load_returns_the_leaf_module_and_unload_drops_it(toy_registered):
+    registry.unload("toy")
+    rules = registry.load("toy", "rules")
+    view = registry.load("toy", "view")
+    assert rules.__name__ == "tests.toygame.rules"
+    assert view.__name__ == "tests.toygame.view"
+    assert rules.new_game({"players": 2}, 1).num_players == 2
+    assert "tests.toygame.rules" in sys.modules
+    with pytest.raises(ValueError, match="part must be one of"):
+        registry.load("toy", "scores")
+    dropped = registry.unload("toy")
+    assert dropped == 3  # tests.toygame, .rules, .view
+    assert not [name for name in sys.modules if name.startswith("tests.toygame")]
+    assert not hasattr(sys.modules["tests"], "toygame")
+    assert registry.unload("toy") == 0
+    # Loading again imports a fresh module.
+    assert registry.load("toy", "rules") is not rules
+
+
+MPY_REGISTRY = r"""
+import sys, gc
+from games import registry
+from tests.toygame import ENTRY
+from core.rng import Rng
+registry.register(ENTRY)
+try:
+    registry.find("nope")
+except ValueError as e:
+    print("ERR", e)
+try:
+    registry.load("toy", "scores")
+except ValueError as e:
+    print("ERR", e)
+
+def play():
+    rules = registry.load("toy", "rules")
+    ai = registry.load("toy", "ai")
+    state = rules.new_game({"players": 2}, 7)
+    state.apply(ai.choose(state, 0, "hard", Rng(1), 40))
+    print("NAMES", rules.__name__, ai.__name__)
+
+gc.collect()
+base = gc.mem_alloc()
+for i in range(3):
+    play()
+    gc.collect()
+    loaded = gc.mem_alloc()
+    print("DROPPED", registry.unload("toy"))
+    print("MEM", loaded - base, gc.mem_alloc() - base)
+print("LEFT", [k for k in sys.modules if k.startswith("tests.toygame")],
+      hasattr(sys.modules["tests"], "toygame"))
+"""
+
+
+def test_registry_under_micropython():
+    out = run_mpy(MPY_REGISTRY, paths=[ROOT]).stdout.splitlines()
+    assert out[0] == "ERR unknown game 'nope' (known: toy)"
+    assert out[1] == "ERR part must be one of rules, ai, view, got 'scores'"
+    assert out.count("NAMES tests.toygame.rules tests.toygame.ai") == 3
+    assert out.count("DROPPED 3") == 3  # the package, rules and ai
+    mem = [tuple(int(x) for x in line.split()[1:]) for line in out if line.startswith("MEM")]
+    for loaded, after in mem:
+        # The game's modules took kilobytes; unloading gives back all but a few interned
+        # names (qstrs are never freed) and sys.modules' slack.
+        assert loaded > 2000
+        assert after < loaded // 4
+    assert mem[2][1] <= mem[1][1] + 64  # repeated load/unload does not leak
+    assert out[-1] == "LEFT [] False"

@@ -1,0 +1,41 @@
+# Frozen-firmware manifest for `make firmware` (tools/firmware.py), read by MicroPython's own
+# build, not by this project's Python: `make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO
+# FROZEN_MANIFEST=<absolute path of this file>`. MicroPython runs it with the current folder
+# set to this file's folder and include()/module() predefined.
+#
+# It keeps the port's default manifest (asyncio, neopixel, ... as in the stock firmware) and
+# freezes the app: the same .py files that `make build` compiles (tools.build.frozen_modules),
+# main.py included (a frozen main.py runs at boot ahead of any main.py on the filesystem). The
+# generated data files in firmware/gen/ stay on the filesystem, where `make flash` copies them
+# and the app reads them from /gen as it does with a filesystem build.
+import importlib.util
+import os
+import sys
+
+include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 (provided by MicroPython's build)
+
+_ROOT = os.path.abspath(os.path.join(os.getcwd(), ".."))
+_FIRMWARE = os.path.join(_ROOT, "firmware")
+
+# tools/build.py by path: MicroPython's build tools sit on sys.path and `tools` may mean theirs.
+_spec = importlib.util.spec_from_file_location(
+    "console_tools_build", os.path.join(_ROOT, "tools", "build.py")
+)
+_build = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = _build  # dataclasses look their module up there
+_spec.loader.exec_module(_build)
+
+for _path in _build.frozen_modules(_FIRMWARE):
+    module(_path, base_path=_FIRMWARE)  # noqa: F821
+
+# A marker module: `make flash` imports it to learn that the app is frozen into the firmware,
+# and then copies only the data files (filesystem modules would shadow the frozen ones).
+_MARKER_DIR = os.path.join(_ROOT, "build", "frozen")
+_MARKER = "console_frozen.py"
+_TEXT = "# Present only in a firmware with the card console frozen in (tools/manifest.py).\n"
+os.makedirs(_MARKER_DIR, exist_ok=True)
+_marker_path = os.path.join(_MARKER_DIR, _MARKER)
+if not os.path.exists(_marker_path) or open(_marker_path).read() != _TEXT:
+    with open(_marker_path, "w") as _f:  # rewritten only on change: no needless rebuilds
+        _f.write(_TEXT)
+module(_MARKER, base_path=_MARKER_DIR)  # noqa: F821
