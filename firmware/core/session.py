@@ -1,0 +1,116 @@
+"""A game in progress: rules state, seats, the action record, resume and log.
+
+Every game's view drives play through a Session so that saving, resuming and logging work the
+same way everywhere:
+
+- The rules are deterministic from (options, seed), so a game is saved as its options, seed,
+  seats and the list of actions so far; resuming replays them. A save is written after
+  every action (atomically, by core.storage), so losing power loses at most one move.
+- Seats: each is "human" or an AI level ("easy", "normal", "hard").
+- AI moves come from the game's ai module with its own forked RNG; the AI gets the state but
+  must decide only from what its seat may see (see docs/ARCHITECTURE.md, the game contract).
+"""
+
+import time
+
+from core import storage
+from core.rng import Rng
+
+HUMAN = "human"
+LEVELS = ("easy", "normal", "hard")
+# Pause after an AI move so a person can follow (setting "ai_speed").
+AI_DELAY_MS = {"slow": 1400, "normal": 700, "fast": 200}
+
+
+def ai_delay_ms(settings):
+    return AI_DELAY_MS.get(settings.get("ai_speed", "normal"), 700)
+
+
+class Session:
+    def __init__(self, game_id, rules, options, seats, seed, data_dir=None, log_path=None):
+        self.game_id = game_id
+        self.rules = rules
+        self.options = options
+        self.seats = list(seats)
+        self.seed = seed
+        self.data_dir = data_dir
+        self.actions = []
+        self.state = rules.new_game(options, seed)
+        self.ai_rng = Rng(seed ^ 0x5EED)
+        self.ai_module = None
+        self.last_ai_ms = 0
+        self.log = None
+        if log_path:
+            from core.gamelog import GameLog
+
+            self.log = GameLog(log_path)
+            self.log.header(game_id, options, seed, self.seats)
+
+    # -- persistence ------------------------------------------------------------------------
+    def snapshot(self):
+        return {"game": self.game_id, "options": self.options, "seats": self.seats,
+                "seed": self.seed, "actions": self.actions}
+
+    def save(self):
+        if self.data_dir is None:
+            return
+        if self.state.is_over():
+            storage.clear_resume(self.data_dir, self.game_id)
+        else:
+            storage.save_resume(self.data_dir, self.game_id, self.snapshot())
+
+    def clear_save(self):
+        if self.data_dir is not None:
+            storage.clear_resume(self.data_dir, self.game_id)
+
+    @classmethod
+    def resume(cls, game_id, rules, data_dir):
+        """The saved game of `game_id`, replayed; None when there is none or it is unusable."""
+        snap = storage.load_resume(data_dir, game_id)
+        if not snap:
+            return None
+        try:
+            s = cls(game_id, rules, snap["options"], snap["seats"], snap["seed"], data_dir)
+            for action in snap["actions"]:
+                s.state.apply(action)
+                s.actions.append(action)
+            return s
+        except Exception:  # noqa: BLE001 - an old or damaged save must not block a new game
+            storage.clear_resume(data_dir, game_id)
+            return None
+
+    # -- play -------------------------------------------------------------------------------
+    @property
+    def current(self):
+        return self.state.current_player
+
+    def is_over(self):
+        return self.state.is_over()
+
+    def is_human_turn(self):
+        p = self.state.current_player
+        return 0 <= p < len(self.seats) and self.seats[p] == HUMAN
+
+    def is_ai_turn(self):
+        p = self.state.current_player
+        return 0 <= p < len(self.seats) and self.seats[p] != HUMAN
+
+    def apply(self, action):
+        """Apply a legal action (ValueError and no change otherwise), record, log, save."""
+        player = self.state.current_player
+        self.state.apply(action)
+        self.actions.append(action)
+        if self.log is not None:
+            self.log.action(player, action, self.state.action_str(action)
+                            if hasattr(self.state, "action_str") else None)
+            if self.state.is_over():
+                self.log.final(self.state.scores())
+        self.save()
+
+    def ai_choose(self, ai_module, budget=None):
+        """The AI's action for the seat to play (not applied); times the decision."""
+        seat = self.state.current_player
+        start = time.ticks_ms()
+        action = ai_module.choose(self.state, seat, self.seats[seat], self.ai_rng, budget)
+        self.last_ai_ms = time.ticks_diff(time.ticks_ms(), start)
+        return action

@@ -1,0 +1,68 @@
+"""A game's setup screen: options with choices, Start, How to play.
+
+`OptionsScreen(title, options, values, on_start, rules_text=None)`:
+- `options(values)` returns the rows to show now, each `(key, label, choices, label_of)`
+  where `label_of(value) -> str`; it is a function so rows can depend on other values (e.g.
+  one level row per opponent).
+- `values` is a dict updated in place; LEFT/RIGHT or A change the value of the row.
+- The last rows are "Start", "Watch AI play" (all seats AI) and "How to play".
+`on_start(values, demo)` is called with demo=True for the all-AI game.
+"""
+
+from core import strings
+from ui.menu import MenuScreen
+
+
+class OptionsScreen(MenuScreen):
+    def __init__(self, title, options, values, on_start, rules_text=None):
+        super().__init__(title)
+        self.options = options
+        self.values = values
+        self.on_start = on_start
+        self.rules_text = rules_text
+        self._rows = []
+
+    def rows(self):
+        self._rows = self.options(self.values)
+        rows = []
+        for key, label, _choices, label_of in self._rows:
+            rows.append([label, label_of(self.values[key]), True])
+        rows.append([strings.t("start_game"), None, True])
+        rows.append([strings.t("watch_demo"), None, True])
+        if self.rules_text is not None:
+            rows.append([strings.t("how_to_play"), None, True])
+        return rows
+
+    def hint(self):
+        return strings.t("hint_settings")
+
+    def changed(self, index, delta):
+        if index >= len(self._rows):
+            return False
+        key, _label, choices, label_of = self._rows[index]
+        try:
+            i = list(choices).index(self.values[key])
+        except ValueError:
+            i = 0
+        self.values[key] = choices[(i + delta) % len(choices)]
+        before = len(self._rows)
+        self.menu.set_rows(self.rows())
+        if len(self._rows) != before:
+            self.invalidate()
+        else:
+            self.menu.set_value(index, label_of(self.values[key]))
+        return True
+
+    def chosen(self, index):
+        n = len(self._rows)
+        if index < n:
+            self.changed(index, 1)
+            self.request_draw()
+        elif index == n:
+            self.on_start(self.values, False)
+        elif index == n + 1:
+            self.on_start(self.values, True)
+        else:
+            from ui.textview import TextView
+
+            self.app.push(TextView(strings.t("how_to_play"), self.rules_text()))
