@@ -83,5 +83,12 @@ T = {
     "opponents": "Adversaires",
     "level": "Niveau",
     "new_best": "Nouveau record !",
+    # Menu names of the games (the registry's name keys).
+    "game.match_collect": 'Match & Collect',
+    "game.memory": 'Mémoire',
+    "game.match252": 'Match 2-52',
+    "game.shadow_lock": "Verrou d'Ombre",
+    "game.manufactory": 'Manufacture',
+    "game.cauldron": 'Chaudron',
     "gallery": "Galerie de widgets",
 }
