@@ -167,6 +167,7 @@ class App:
         from games import registry
 
         registry.unload_all()
+        strings.remove()
         gc.collect()
         from screens.main_menu import MainMenu
 

@@ -88,10 +88,16 @@ class Input:
         self._started = False
 
     def reset(self):
-        """Forget everything held (e.g. after an error screen), keep settings."""
+        """Drop queued events; buttons held right now give no press until released again.
+
+        Used when the screen changes under the player's finger (the error screen): the press
+        that caused it must not also dismiss it."""
         self.queue = []
-        self.held = 0
         self._repeat_button = 0
+        if self.four_buttons:
+            self._b_used = True        # a B still held neither fires B nor MENU
+        else:
+            self.held = self._stable
 
     def update(self, raw, now):
         """Feed one raw sample taken at `now` (ms ticks); queues the resulting events."""

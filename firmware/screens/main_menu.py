@@ -10,6 +10,7 @@ from ui.menu import MenuScreen
 class MainMenu(MenuScreen):
     def __init__(self):
         super().__init__(strings.t("console"))
+        self._keep = []
 
     def rows(self):
         rows = []
@@ -22,11 +23,25 @@ class MainMenu(MenuScreen):
         return rows
 
     def enter(self):
+        from core import modules
+
+        # The splash is done with; what is loaded now is what the menu needs. Anything
+        # loaded later (settings, about, a game) is dropped when the menu is back on top.
+        modules.drop("screens.splash")
+        gc.collect()
+        self._keep = modules.loaded()
         super().enter()
         if not self.menu.rows[self.menu.cursor][2]:
             self.menu.move(1)
 
     def resume(self):
+        # Back from a game (or Settings): release any game's modules and strings, so the
+        # next game starts with the whole heap.
+        from core import modules
+
+        if registry.unload_all():
+            strings.remove()
+        modules.trim_to(self._keep)
         self.title = strings.t("console")
         super().resume()
 

@@ -1,0 +1,1 @@
+"""A game package with only a view, to test how the console loads and drops games."""

@@ -1,0 +1,26 @@
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+
+
+class FakeTable(Scene):
+    """A: raise (to test the error path); B: leave."""
+
+    def enter(self):
+        strings.add({"en": {"fake.title": "Fake table"}, "fr": {"fake.title": "Table factice"}})
+
+    def button(self, b, kind):
+        if kind != btn.PRESS:
+            return
+        if b == btn.B:
+            self.app.pop()
+        elif b == btn.A:
+            raise RuntimeError("fake game failure")
+
+    def draw(self, c, full):
+        c.clear(theme.BG)
+        c.text(self.app.large, strings.t("fake.title"), 4, 4, theme.FG)
+
+
+def entry_scene(app, entry):
+    return FakeTable()

@@ -1,0 +1,175 @@
+"""core.app: scene stack, idle behaviour, games loaded and dropped, errors and the way home."""
+
+import sys
+
+import pytest
+
+from core import input as btn
+from core import strings
+from core.app import App, Scene
+from device.headless import HeadlessPlatform
+from games import registry
+from screens.error import ErrorScreen
+from screens.main_menu import MainMenu
+from tests.mpy import ROOT, run_mpy
+
+GEN = str(ROOT / "firmware" / "gen")
+FAKE = ("fake", "game.fake", "tests.fakegame", 1, 1)
+
+
+@pytest.fixture
+def fake_game():
+    registry.register(FAKE)
+    yield
+    registry.unload("fake")
+    registry.unregister("fake")
+
+
+def make_app(tmp_path, keys=""):
+    p = HeadlessPlatform(keys=keys, data_dir=str(tmp_path), asset_dir=GEN)
+    return App(p), p
+
+
+def run_for(app, p, ms):
+    end = p.clock.now + ms
+    while p.clock.now < end:
+        wait = app.step()
+        p.clock.sleep_ms(wait if wait > 0 else 1)
+
+
+def press(app, p, name):
+    """Hold a button for 80 ms then release it for 170 ms (as the key scripts do)."""
+    from device.headless import parse_keys
+
+    p.buttons.steps = parse_keys(name)
+    p.buttons.index = 0
+    p.buttons.step_end = p.clock.now + p.buttons.steps[0][1]
+    run_for(app, p, 250)
+
+
+def test_boot_reaches_main_menu_and_idles_without_drawing(tmp_path):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    assert isinstance(app.top, MainMenu)
+    drawn = app.frames_drawn
+    flushes = p.display.flushes
+    run_for(app, p, 3000)          # nothing happens: no frame drawn, nothing sent
+    assert app.frames_drawn == drawn
+    assert p.display.flushes == flushes
+
+
+def test_push_pop_replace_call_the_hooks_in_order():
+    calls = []
+
+    class S(Scene):
+        def __init__(self, name):
+            super().__init__()
+            self.name = name
+
+        def enter(self):
+            calls.append("enter " + self.name)
+
+        def resume(self):
+            calls.append("resume " + self.name)
+
+        def exit(self):
+            calls.append("exit " + self.name)
+
+    app, _ = make_app("/tmp")
+    app.push(S("a"))
+    app.push(S("b"))
+    app.pop()
+    app.replace(S("c"))
+    app.pop()                       # never pops the last scene
+    assert calls == ["enter a", "enter b", "exit b", "resume a", "exit a", "enter c"]
+    assert app.top.name == "c" and len(app.stack) == 1
+
+
+def test_a_game_is_imported_when_chosen_and_dropped_when_left(tmp_path, fake_game):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    assert "tests.fakegame.view" not in sys.modules
+    app.top.menu.cursor = 0        # the fake game is the first row
+    press(app, p, "A")
+    assert type(app.top).__name__ == "FakeTable"
+    assert "tests.fakegame.view" in sys.modules
+    assert strings.t("fake.title") == "Fake table"
+    press(app, p, "B")
+    assert isinstance(app.top, MainMenu)
+    assert "tests.fakegame.view" not in sys.modules
+    assert "tests.fakegame" not in sys.modules
+    assert strings.t("fake.title") == "fake.title"   # the game's strings left with it
+
+
+def test_an_exception_shows_the_error_screen_logs_and_any_key_goes_home(tmp_path, fake_game):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    app.top.menu.cursor = 0
+    press(app, p, "A")              # into the fake game
+    press(app, p, "A")              # the fake game raises
+    assert isinstance(app.top, ErrorScreen)
+    assert app.errors == 1
+    assert "tests.fakegame.view" not in sys.modules
+    log = (tmp_path / "log.txt").read_text()
+    assert "RuntimeError: fake game failure" in log
+    assert "fakegame/view.py" in log
+    press(app, p, "DOWN")
+    assert isinstance(app.top, MainMenu)
+    assert len(app.stack) == 1
+
+
+def test_log_is_capped(tmp_path, fake_game):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    for _ in range(40):
+        app.top.menu.cursor = 0
+        press(app, p, "A")
+        press(app, p, "A")
+        press(app, p, "B")
+    assert app.errors == 40
+    assert len((tmp_path / "log.txt").read_bytes()) <= 8192
+
+
+def test_corrupt_settings_are_set_aside_with_a_toast(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"CC1 1 00000000\n{not json")
+    app, p = make_app(tmp_path)
+    app.start()
+    assert app._toast == strings.t("settings_reset")
+    assert (tmp_path / "settings.json.bad").read_bytes() == b"CC1 1 00000000\n{not json"
+    run_for(app, p, 4000)
+    assert app._toast is None       # it went by itself
+
+
+def test_settings_change_is_saved_and_survives_a_restart(tmp_path):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    press(app, p, "A")              # Settings (the cursor starts on it: no games registered)
+    press(app, p, "DOWN")           # Theme
+    press(app, p, "RIGHT")          # dark -> light
+    press(app, p, "B")              # save and leave
+    assert app.settings["theme"] == "light"
+    app2, p2 = make_app(tmp_path)
+    app2.start()
+    assert app2.settings["theme"] == "light"
+    assert app2.theme_name == "light"
+
+
+def test_error_path_under_micropython(tmp_path):
+    code = """
+import os
+from core.app import App
+from device.headless import HeadlessPlatform, run
+from games import registry
+registry.register(("fake", "game.fake", "tests.fakegame", 1, 1))
+p = HeadlessPlatform(keys="WAIT:2000,A,A,A,DOWN", data_dir=%r, asset_dir=%r)
+app = run(App(p))
+print(type(app.top).__name__, app.errors)
+print("fake game failure" in open(%r + "/log.txt").read())
+""" % (str(tmp_path), GEN, str(tmp_path))
+    out = run_mpy(code, heap="128wK", paths=[ROOT]).stdout.split()
+    assert out == ["MainMenu", "1", "True"]
