@@ -4,7 +4,6 @@ import sys
 
 import pytest
 
-from core import input as btn
 from core import strings
 from core.app import App, Scene
 from device.headless import HeadlessPlatform

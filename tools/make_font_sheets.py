@@ -43,10 +43,16 @@ DESCENT_TINT = (225, 225, 225)
 BAR = (255, 0, 0)
 GRID = (120, 120, 255)
 
-# The 5x8 spade has a one-pixel top; a fuller one reads better at this size.
+# The 5x8 spade has a one-pixel top; a fuller one reads better at this size. The 5x8 full
+# stop is a 3x3 '+' that looks like a plus sign in running text ("12+5"); a 2x2 dot sitting on
+# the baseline, like the dots of ':', reads as a full stop. Rows start one below the box top.
 SMALL_OVERRIDES = {
     "♠": ["..#..", ".###.", "#####", "#####", "..#..", ".###."],
+    ".": ["", "", "", "", "##", "##"],
 }
+# Large glyphs whose ink must not touch the next glyph's: their advance is widened so one
+# blank column follows the ink (FreeType's hinted advances leave "xx" and "ff" as one blob).
+LARGE_WIDEN = "xf"
 
 
 def load_pcf(path: str) -> dict[int, tuple[int, int, int, Image.Image]]:
@@ -126,6 +132,17 @@ def large_glyphs() -> tuple[dict, dict]:
         draw.text((margin, ascent), render, font=font, fill=1, anchor="ls")
         bbox = cell.getbbox()
         assert bbox is None or (bbox[0] > 0 and bbox[2] < width), ch
+        if bbox is not None and bbox[0] < margin:
+            # Ink left of the pen (v, y, ÿ, J hinted at 12 px): it would touch the glyph
+            # before ("installed yet" read "installedy et"). Move it onto the pen and keep
+            # one blank column after it.
+            shift = margin - bbox[0]
+            moved = Image.new("1", cell.size, 0)
+            moved.paste(cell, (shift, 0))
+            cell = moved
+            advance = max(advance, bbox[2] - bbox[0] + 1)
+        elif bbox is not None and ch in LARGE_WIDEN:
+            advance = max(advance, bbox[2] - margin + 1)
         assert margin + advance <= width, ch
         cells[ch] = (cell, margin, advance)
     meta = {"cell_width": width, "cell_height": height, "baseline": ascent, "line_height": 16}

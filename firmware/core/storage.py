@@ -170,11 +170,16 @@ def load(path, default, version=1):
         return _copy(default), "corrupt"  # present but unreadable (e.g. a folder): leave it
     try:
         try:
-            data = f.read(MAX_RECORD_BYTES + 1)
+            # Ask the size first: MicroPython's read(n) allocates n bytes up front, and a
+            # 32 KB block may not exist in a fragmented heap even for a 200-byte file.
+            f.seek(0, 2)
+            size = f.tell()
+            if size > MAX_RECORD_BYTES:
+                raise ValueError("record too large")
+            f.seek(0)
+            data = f.read(size)
         finally:
             f.close()
-        if len(data) > MAX_RECORD_BYTES:
-            raise ValueError("record too large")
         obj = decode(data, version)
         if default is not None and type(obj) is not type(default):
             raise ValueError("wrong type")
