@@ -10,6 +10,7 @@ ARGS   ?=
 PORT   ?=
 
 .PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
+.PHONY: vpico memcheck
 
 all: test
 
@@ -30,8 +31,18 @@ venv: $(STAMP)
 assets: $(STAMP)
 	$(PY) -m tools.assets
 
+# RUNTIME=micropython: the same window on the virtual Pico (build, flash, real MicroPython).
+RUNTIME ?= cpython
 sim: $(STAMP) assets
-	$(PY) -m sim $(ARGS)
+	$(PY) -m $(if $(filter micropython,$(RUNTIME)),sim.vpico_frontend,sim) $(ARGS)
+
+# A virtual Pico (MicroPython unix port, Pico heap) on a pty: prints the PORT to flash.
+vpico: $(STAMP) assets
+	$(PY) -m tools.vpico $(ARGS)
+
+# Smallest heap for boot-to-menu and each game (bisection on the virtual Pico).
+memcheck: build
+	$(PY) -m tools.memcheck $(ARGS)
 
 lint: $(STAMP) $(STUBS)
 	$(VENV)/bin/ruff check firmware sim tools tests

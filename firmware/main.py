@@ -122,7 +122,35 @@ def append_log(text, path=LOG_FILE, cap=LOG_CAP):
         return False
 
 
+def on_unix_port():
+    """True on the MicroPython unix port (the virtual Pico of tools/vpico.py, which has no
+    SPI); False on a board and under CPython."""
+    if sys.platform != "linux" or sys.implementation.name != "micropython":
+        return False
+    try:
+        from machine import SPI  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def run_virtual(board_file, log_file):
+    """The virtual Pico: the board's folder is the filesystem root (the current directory),
+    screen and buttons are the host's (device/unixport.py)."""
+    board = read_board_name(board_file, ".")
+    try:
+        from device import unixport
+
+        return unixport.run(board)
+    except Exception as exc:
+        append_log("--- main.py: board %s (virtual) ---\n%s" % (board, format_exception(exc)),
+                   log_file)
+        raise
+
+
 def run(board_file=BOARD_FILE, log_file=LOG_FILE, pin_factory=None):
+    if pin_factory is None and on_unix_port():
+        return run_virtual(board_file.lstrip("/"), log_file.lstrip("/"))
     board = read_board_name(board_file)
     if safe_mode_requested(safe_mode_pin(board), pin_factory):
         print("safe mode: B held at power-on, app not started (REPL is free)")

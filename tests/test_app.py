@@ -24,6 +24,11 @@ def fake_game():
     registry.unregister("fake")
 
 
+def fake_row():
+    """The fake game's row in the main menu (games come first, in registry order)."""
+    return [e[0] for e in registry.GAMES].index("fake")
+
+
 def make_app(tmp_path, keys=""):
     p = HeadlessPlatform(keys=keys, data_dir=str(tmp_path), asset_dir=GEN)
     return App(p), p
@@ -90,7 +95,7 @@ def test_a_game_is_imported_when_chosen_and_dropped_when_left(tmp_path, fake_gam
     app.start()
     run_for(app, p, 2000)
     assert "tests.fakegame.view" not in sys.modules
-    app.top.menu.cursor = 0        # the fake game is the first row
+    app.top.menu.cursor = fake_row()
     press(app, p, "A")
     assert type(app.top).__name__ == "FakeTable"
     assert "tests.fakegame.view" in sys.modules
@@ -106,7 +111,7 @@ def test_an_exception_shows_the_error_screen_logs_and_any_key_goes_home(tmp_path
     app, p = make_app(tmp_path)
     app.start()
     run_for(app, p, 2000)
-    app.top.menu.cursor = 0
+    app.top.menu.cursor = fake_row()
     press(app, p, "A")              # into the fake game
     press(app, p, "A")              # the fake game raises
     assert isinstance(app.top, ErrorScreen)
@@ -125,7 +130,7 @@ def test_log_is_capped(tmp_path, fake_game):
     app.start()
     run_for(app, p, 2000)
     for _ in range(40):
-        app.top.menu.cursor = 0
+        app.top.menu.cursor = fake_row()
         press(app, p, "A")
         press(app, p, "A")
         press(app, p, "B")
@@ -147,7 +152,8 @@ def test_settings_change_is_saved_and_survives_a_restart(tmp_path):
     app, p = make_app(tmp_path)
     app.start()
     run_for(app, p, 2000)
-    press(app, p, "A")              # Settings (the cursor starts on it: no games registered)
+    app.top.menu.cursor = len(registry.GAMES)   # the row after the games
+    press(app, p, "A")
     press(app, p, "DOWN")           # Theme
     press(app, p, "RIGHT")          # dark -> light
     press(app, p, "B")              # save and leave
@@ -164,6 +170,7 @@ import os
 from core.app import App
 from device.headless import HeadlessPlatform, run
 from games import registry
+registry.GAMES[:] = []
 registry.register(("fake", "game.fake", "tests.fakegame", 1, 1))
 p = HeadlessPlatform(keys="WAIT:2000,A,A,A,DOWN", data_dir=%r, asset_dir=%r)
 app = run(App(p))

@@ -208,3 +208,25 @@ def test_gamelog_under_micropython(tmp_path):
     assert out["listing"] == ["crash.txt", "game.jsonl", "log.txt"]
     # The MicroPython-written log reads back in CPython too.
     assert read_log(str(tmp_path / "game.jsonl")) == EXPECTED
+
+
+def test_round_results_become_round_events(tmp_path):
+    from core.gamelog import GameLog, log_new_rounds, read_log
+
+    class State:
+        round_results = []
+
+    path = str(tmp_path / "g.jsonl")
+    log = GameLog(path)
+    log.header("x", {}, 1, ["hard", "easy"])
+    st = State()
+    assert log_new_rounds(log, st, 0) == 0
+    st.round_results = [{"round": 1, "scores": [10, -5]}]
+    n = log_new_rounds(log, st, 0)
+    st.round_results.append({"round": 2, "scores": [3, 4]})
+    n = log_new_rounds(log, st, n)
+    assert n == 2
+    log.final([13, -1])
+    rounds = [e for e in read_log(path) if e.get("kind") == "round" or e.get("t") == "round"]
+    assert [r["round"] for r in rounds] == [1, 2]
+    assert rounds[1]["scores"] == [3, 4]

@@ -42,7 +42,7 @@ from sim import compat
 
 compat.install()
 
-from core.gamelog import GameLog, read_log  # noqa: E402
+from core.gamelog import GameLog, log_new_rounds, read_log  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from games import registry  # noqa: E402
 
@@ -111,6 +111,7 @@ def play_game(
     rngs = [Rng(ai_seed(seed, seat)) for seat in range(players)]
     decision_ms: list[list[float]] = [[] for _ in range(players)]
     actions = 0
+    rounds_logged = 0
     error = None
     state = None
     try:
@@ -130,6 +131,7 @@ def play_game(
             text = state.action_str(action)
             state.apply(action)
             log.action(seat, action, text)
+            rounds_logged = log_new_rounds(log, state, rounds_logged)
             actions += 1
     except Exception as exc:  # a broken game is a result to report, not a crash of the run
         error = "%s: %s" % (type(exc).__name__, exc)

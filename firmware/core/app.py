@@ -11,7 +11,6 @@ data folder (size-capped) and an error screen replaces the stack; any key return
 """
 
 import gc
-import sys
 import time
 
 from micropython import const
@@ -22,7 +21,6 @@ from core.canvas import Canvas
 
 FRAME_MS = const(33)          # ~30 frames per second while something moves
 IDLE_FRAME_MS = const(33)     # button sampling period when idle (debounce needs < 50 ms)
-LOG_CAP = const(8192)
 TOAST_MS = const(2200)
 
 
@@ -81,13 +79,16 @@ class App:
         self._next_frame = 0
         self.frames_drawn = 0
         self.errors = 0
-        self.home = None          # factory for the main menu scene
+        self._panic = None        # set when even the error screen could not be shown
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
-        from core import storage
+        from core import modules, storage
 
         self.settings, status = storage.load_settings(self.platform.data_dir)
+        # Storage is needed again only to save; its bytecode would sit idle in the heap.
+        modules.drop("core.storage")
+        del storage
         strings.load(self.settings["lang"])
         self.apply_theme(self.settings["theme"])
         self.platform.display.backlight(self.settings["brightness"])
@@ -198,6 +199,9 @@ class App:
         now = p.ticks_ms()
         inp = self.input
         inp.update(p.buttons.read(), now)
+        if self._panic is not None:
+            self._panic_step()
+            return FRAME_MS
         try:
             ev = inp.pop()
             while ev:
@@ -214,7 +218,10 @@ class App:
                     self.top.invalidate()
             self.draw()
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
-            self.crash(exc)
+            try:
+                self.crash(exc)
+            except Exception as again:  # noqa: BLE001 - even the error screen failed
+                self.panic(again)
         if not self.running:
             return 0
         self._next_frame = time.ticks_add(self._next_frame, FRAME_MS)  # type: ignore
@@ -249,42 +256,47 @@ class App:
 
     # -- errors -----------------------------------------------------------------------------
     def crash(self, exc):
-        """Log an unexpected exception, then show the error screen."""
+        """Drop every scene and game (freeing what they held), log, show the error screen."""
         self.errors += 1
-        self.stack = []           # free what the broken scene held before anything else
-        gc.collect()
-        text = format_exception(exc)
-        try:
-            from core.gamelog import append_capped
+        self.stack = []
+        self._toast = None
+        from games import registry
 
-            append_capped(self.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
-        except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
-            text += "\n(log not written: " + repr(log_exc) + ")"
-        try:
-            from games import registry
-
-            registry.unload_all()
-        except Exception:  # noqa: BLE001
-            pass
+        registry.unload_all()
         gc.collect()
         self.input.reset()
+        from screens import error
+
+        error.show(self, exc)
+
+    def panic(self, exc):
+        """Last resort when the error screen itself cannot load (no memory left): a plain
+        8x8-font message drawn with no imports; any button then tries the menu again."""
+        self.stack = []
         self._toast = None
-        from screens.error import ErrorScreen
+        gc.collect()
+        self._panic = type(exc).__name__
+        c = self.canvas
+        c.clear(0)
+        c.text8("Error: " + self._panic, 4, 8, 15)
+        c.text8("Press a button", 4, 24, 1)
+        try:
+            c.flush(self.platform.display)
+        except Exception:  # noqa: BLE001
+            pass
+        self.input.reset()
 
-        self.push(ErrorScreen(exc, text))
-
-
-def format_exception(exc):
-    """Traceback text on both MicroPython (print_exception) and CPython."""
-    if hasattr(sys, "print_exception"):
-        import io
-
-        out = io.StringIO()
-        sys.print_exception(exc, out)  # type: ignore[attr-defined]
-        return out.getvalue()  # type: ignore[attr-defined]
-    import traceback
-
-    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    def _panic_step(self):
+        ev = self.input.pop()
+        while ev:
+            if buttons.event_kind(ev) == buttons.PRESS:
+                self._panic = None
+                try:
+                    self.reset_to_home()
+                except Exception as exc:  # noqa: BLE001
+                    self.panic(exc)
+                return
+            ev = self.input.pop()
 
 
 def main(platform):

@@ -177,3 +177,16 @@ class LogTail:
                 return f.read().decode()
         except (OSError, ValueError):
             return ""
+
+
+def log_new_rounds(log, state, logged):
+    """Write the round results the state added since `logged` were written (a game that keeps
+    `state.round_results`, a list of dicts, gets one "round" event per round); returns the
+    new count. Games without rounds are left alone."""
+    results = getattr(state, "round_results", None)
+    if log is None or not results:
+        return logged
+    while logged < len(results):
+        log.event("round", **results[logged])
+        logged += 1
+    return logged

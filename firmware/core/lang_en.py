@@ -39,17 +39,6 @@ T = {
     "error": "Something went wrong",
     "error_help": "Saved to log.txt. Press any button to return to the menu.",
     "memory_error": "Out of memory",
-    "about_text": (
-        "Card Console\n\n"
-        "A handheld for card games against AI opponents, built with MicroPython for the "
-        "Raspberry Pi Pico and a small colour screen. The same code runs in a desktop "
-        "simulator.\n\n"
-        "Buttons: the d-pad moves, A chooses, B goes back, MENU opens the game menu. On "
-        "boards with four buttons: X and Y move up and down, hold B with X or Y for left "
-        "and right, hold B alone for MENU.\n\n"
-        "Games credit their original authors in their rules pages.\n\n"
-        "Software: MIT licence. Built-in 8x8 font from MicroPython (MIT)."
-    ),
     "version": "Version",
     "free_memory": "Free memory",
     "how_to_play": "How to play",

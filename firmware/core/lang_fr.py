@@ -39,17 +39,6 @@ T = {
     "error": "Une erreur est survenue",
     "error_help": "Enregistrée dans log.txt. Appuyez sur un bouton pour revenir au menu.",
     "memory_error": "Mémoire épuisée",
-    "about_text": (
-        "Console de cartes\n\n"
-        "Une console de poche pour jouer aux cartes contre des adversaires IA, écrite en "
-        "MicroPython pour le Raspberry Pi Pico et un petit écran couleur. Le même code "
-        "tourne dans un simulateur sur ordinateur.\n\n"
-        "Boutons : la croix déplace, A choisit, B revient, MENU ouvre le menu du jeu. Sur "
-        "les cartes à quatre boutons : X et Y montent et descendent, B maintenu avec X ou Y "
-        "va à gauche et à droite, B maintenu seul ouvre le MENU.\n\n"
-        "Chaque jeu cite ses auteurs dans ses règles.\n\n"
-        "Logiciel : licence MIT. Police 8x8 intégrée de MicroPython (MIT)."
-    ),
     "version": "Version",
     "free_memory": "Mémoire libre",
     "how_to_play": "Comment jouer",

@@ -40,6 +40,7 @@ class Session:
         self.ai_module = None
         self.last_ai_ms = 0
         self.log = None
+        self._rounds_logged = 0
         if log_path:
             from core.gamelog import GameLog
 
@@ -67,7 +68,7 @@ class Session:
     def resume(cls, game_id, rules, data_dir):
         """The saved game of `game_id`, replayed; None when there is none or it is unusable."""
         snap = storage.load_resume(data_dir, game_id)
-        if not snap:
+        if not isinstance(snap, dict):
             return None
         try:
             s = cls(game_id, rules, snap["options"], snap["seats"], snap["seed"], data_dir)
@@ -101,8 +102,11 @@ class Session:
         self.state.apply(action)
         self.actions.append(action)
         if self.log is not None:
+            from core.gamelog import log_new_rounds
+
             self.log.action(player, action, self.state.action_str(action)
                             if hasattr(self.state, "action_str") else None)
+            self._rounds_logged = log_new_rounds(self.log, self.state, self._rounds_logged)
             if self.state.is_over():
                 self.log.final(self.state.scores())
         self.save()

@@ -322,10 +322,10 @@ def save_resume(data_dir, game_id, obj):
     return save(resume_path(data_dir, game_id), obj)
 
 
-def load_resume(data_dir, game_id):
+def load_resume(data_dir, game_id) -> "dict | None":
     """The saved game in progress, or None (none saved, or corrupt: set aside as .bad)."""
     obj, status = load(resume_path(data_dir, game_id), None)
-    return obj if status == "ok" else None
+    return obj if status == "ok" and isinstance(obj, dict) else None
 
 
 def clear_resume(data_dir, game_id):

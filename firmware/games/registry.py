@@ -16,7 +16,11 @@
 import gc
 import sys
 
-GAMES = []
+GAMES = [
+    ("memory", "game.memory", "games.memory", 1, 2),
+    ("match_collect", "game.match_collect", "games.match_collect", 2, 4),
+    ("match252", "game.match252", "games.match252", 2, 2),
+]
 
 PARTS = ("rules", "ai", "view")
 

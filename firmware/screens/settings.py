@@ -5,8 +5,6 @@ can change everything), B saves and leaves. Theme, language and brightness apply
 """
 
 from core import strings, theme
-from core.storage import DEFAULT_SETTINGS
-from ui.dialog import confirm
 from ui.menu import MenuScreen
 
 _SPEEDS = ("slow", "normal", "fast")
@@ -27,6 +25,8 @@ _ROWS = (
 
 
 def _boards():
+    # Imported only when the Board row is changed: on the device the profiles are loaded
+    # already; elsewhere they would cost memory for nothing while browsing settings.
     try:
         from device import boards
 
@@ -118,9 +118,13 @@ class SettingsScreen(MenuScreen):
             self.changed(index, 1)
             self.request_draw()
         else:
+            from ui.dialog import confirm
+
             confirm(self.app, strings.t("reset_confirm"), self.reset)
 
     def reset(self):
+        from core.storage import DEFAULT_SETTINGS
+
         app = self.app
         for key in DEFAULT_SETTINGS:
             app.settings[key] = DEFAULT_SETTINGS[key]

@@ -23,6 +23,8 @@ class MenuList:
         self.top = 0            # first visible row
         self._drawn_cursor = -1
         self._drawn_top = -1
+        self._vw = []
+        self._pending = []          # rows whose value changed since the last draw
 
     @property
     def visible(self):
@@ -30,13 +32,18 @@ class MenuList:
 
     def set_rows(self, rows):
         self.rows = rows
+        self._vw = [0] * len(rows)   # drawn width of each row's value, to erase it
+        self._pending = []
         if self.cursor >= len(rows):
             self.cursor = max(0, len(rows) - 1)
         self._scroll_to_cursor()
         self._drawn_top = -1
 
     def set_value(self, index, value):
+        """Change a row's value text; the next partial draw repaints that row."""
         self.rows[index][1] = value
+        if index not in self._pending:
+            self._pending.append(index)
 
     def move(self, delta, wrap=True):
         """Move the cursor over enabled rows; returns True when it moved."""
@@ -78,6 +85,10 @@ class MenuList:
             if self._drawn_cursor != self.cursor and 0 <= self._drawn_cursor < len(self.rows):
                 self._draw_row(app, c, self._drawn_cursor)
             self._draw_row(app, c, self.cursor)
+            for i in self._pending:
+                if i != self.cursor and i < len(self.rows):
+                    self.redraw_row(app, c, i)
+        self._pending = []
         self._drawn_cursor = self.cursor
         self._drawn_top = self.top
 
@@ -86,27 +97,42 @@ class MenuList:
             self._draw_row(app, c, i)
 
     def _draw_row(self, app, c, i):
-        label, value, enabled = self.rows[i]
+        """Draw row i. The highlight hugs the label (and the value keeps its own small box),
+        so a cursor move repaints two short boxes, not two screen-wide bars: that is what
+        keeps a move under a tenth of a frame on the wire."""
+        label, value, enabled = self.rows[i][0], self.rows[i][1], self.rows[i][2]
         y = self.y + (i - self.top) * self.row_h
-        w = self.w - 6
         selected = i == self.cursor
-        bg = theme.SEL if selected else theme.BG
-        fg = theme.SEL_FG if selected else (theme.FG if enabled else theme.DIM)
-        if selected:
-            c.round_rect(self.x + 2, y + 1, w - 2, self.row_h - 2, bg)
-        else:
-            c.fill_rect(self.x + 2, y + 1, w - 2, self.row_h - 2, bg)
         font = app.large if self.row_h >= app.large.line_height + 6 else app.small
-        ty = y + (self.row_h - font.line_height) // 2 + 1
-        room = w - 12
+        small = app.small
+        fh = font.line_height
+        ty = y + (self.row_h - fh) // 2
+        right = self.x + self.w - 8          # leave the scroll bar alone
+        room = right - self.x - 20
         if value is not None:
-            vtext = "< " + value + " >" if selected else value
-            vw = app.small.width(vtext)
-            vy = y + (self.row_h - app.small.line_height) // 2 + 1
-            c.text(app.small, vtext, self.x + w - 6 - vw, vy,
-                   theme.SEL_FG if selected else theme.ACCENT)
-            room -= vw + 6
-        c.text(font, font.fit(label, room), self.x + 8, ty, fg)
+            vtext = "< " + value + " >"
+            vw = small.width(vtext)
+            old = self._vw[i] if i < len(self._vw) else 0
+            erase = vw if vw > old else old
+            vy = y + (self.row_h - small.line_height) // 2
+            c.fill_rect(right - erase - 4, vy - 1, erase + 4, small.line_height + 2, theme.BG)
+            if selected:
+                c.text(small, vtext, right - vw, vy, theme.ACCENT)
+            else:
+                c.text(small, value, right - vw + small.width("< "), vy, theme.ACCENT)
+            if i < len(self._vw):
+                self._vw[i] = vw
+            room -= erase + 8
+        text = font.fit(label, room)
+        box_w = font.width(text) + 12
+        bx = self.x + 4
+        if selected:
+            c.round_rect(bx, ty - 1, box_w, fh + 2, theme.SEL)
+            fg = theme.SEL_FG
+        else:
+            c.fill_rect(bx, ty - 1, box_w, fh + 2, theme.BG)
+            fg = theme.FG if enabled else theme.DIM
+        c.text(font, text, bx + 6, ty + 1, fg)
 
     def _draw_scrollbar(self, c):
         n = len(self.rows)

@@ -45,12 +45,17 @@ class OptionsScreen(MenuScreen):
         except ValueError:
             i = 0
         self.values[key] = choices[(i + delta) % len(choices)]
-        before = len(self._rows)
-        self.menu.set_rows(self.rows())
-        if len(self._rows) != before:
+        before = self._rows
+        rows = self.rows()
+        if len(rows) != len(self.menu.rows) or [r[0] for r in before] != [r[0] for r in
+                                                                           self._rows]:
+            self.menu.set_rows(rows)   # rows appeared or went: draw the list again
             self.invalidate()
         else:
-            self.menu.set_value(index, label_of(self.values[key]))
+            # Same rows: repaint only the values that changed (one, or a few dependants).
+            for n in range(len(rows)):
+                if rows[n][1] != self.menu.rows[n][1]:
+                    self.menu.set_value(n, rows[n][1])
         return True
 
     def chosen(self, index):
@@ -62,7 +67,7 @@ class OptionsScreen(MenuScreen):
             self.on_start(self.values, False)
         elif index == n + 1:
             self.on_start(self.values, True)
-        else:
+        elif self.rules_text is not None:
             from ui.textview import TextView
 
             self.app.push(TextView(strings.t("how_to_play"), self.rules_text()))

@@ -1,0 +1,620 @@
+# Match 2-52 screens: the setup screen (with resume), the table and the result screen.
+#
+# The table: a status line on top (whose turn, action 1 or 2 of 2, what to choose now), the
+# 4x4 grid on the left, and beside it the draw pile and both capture piles (top card and
+# count), and a hint bar telling what the buttons do now. The cursor moves with the arrows;
+# A on a face-down card reveals it, A on a face-up card offers Move or Replace; Move then
+# lets the cursor visit only the legal targets (same row or column). Choices inside a capture
+# (which match first, the Ace's card, the Jack's and the Queen's card) are cycled with
+# Up/Down and taken with A. MENU pauses (Resume, How to play, Quit: the game stays saved).
+# Everything goes through core.session.Session (save after every action, resume by replay).
+
+import time
+
+from micropython import const
+
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+from core.session import Session, ai_delay_ms
+from games.match252 import ai, rules
+from games.match252.lang import TABLES
+from ui import widgets
+from ui.cards import CURSOR, DIMMED, PICKED, card_width, draw_back, draw_card, draw_slot
+from ui.dialog import Dialog
+from ui.options import OptionsScreen
+
+GAME_ID = "match252"
+LEVELS = ("easy", "normal", "hard")
+FIRSTS = ("random", 0, 1)
+DEMO_END_MS = const(3000)
+SUITS = ("♠", "♥", "♦", "♣")
+
+# Interaction modes of the human's turn.
+M_PICK = const(0)      # cursor on the grid, choose a card
+M_TARGET = const(1)    # choose where the picked face-up card goes
+M_CHOICE = const(2)    # cycling through the pending choices
+
+
+def card_name(card):
+    return rules.RANK_NAMES[card >> 2] + SUITS[card & 3]
+
+
+def face_of(card):
+    s = card & 3
+    return (rules.RANK_NAMES[card >> 2], theme.RED if s == 1 or s == 2 else theme.INK,
+            "suit_" + rules.SUIT_NAMES[s], None)
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+def _options(values):
+    return [
+        ("level", strings.t("m252.opponent"), LEVELS, lambda v: strings.t("level_" + v)),
+        ("first", strings.t("m252.first"), FIRSTS,
+         lambda v: strings.t("m252.first_random" if v == "random" else
+                             ("m252.first_you" if v == 0 else "m252.first_ai"))),
+    ]
+
+
+def new_session(app, level, first, demo, seed=None):
+    seats = ["normal", level] if demo else ["human", level]
+    options = {"players": 2, "first": first}
+    data_dir = None if demo else app.platform.data_dir
+    return Session(GAME_ID, rules, options, seats,
+                   app.platform.seed() if seed is None else seed, data_dir)
+
+
+def entry_scene(app, entry):
+    strings.add(TABLES)
+    values = {"level": "normal", "first": "random"}
+
+    def start(vals, demo):
+        session = new_session(app, vals["level"], vals["first"], demo)
+        session.save()
+        app.push(GameScene(session, demo=demo))
+
+    return SetupScreen(strings.t(entry[1]), _options, values, start,
+                       lambda: strings.t("m252.rules"))
+
+
+class SetupScreen(OptionsScreen):
+    """The options screen; when it opens, it offers to resume a saved game."""
+
+    def __init__(self, title, options, values, on_start, rules_text=None):
+        super().__init__(title, options, values, on_start, rules_text)
+        self._asked = False
+
+    def enter(self):
+        super().enter()
+        if self._asked:
+            return
+        self._asked = True
+        app = self.app
+        session = Session.resume(GAME_ID, rules, app.platform.data_dir)
+        if session is None:
+            return
+
+        def done(choice):
+            if choice == 0:
+                app.push(GameScene(session))
+            else:
+                session.clear_save()
+
+        app.push(Dialog(strings.t("resume_offer"),
+                        [strings.t("resume"), strings.t("new_game")], done))
+
+
+def demo_scene(app, entry, seed):
+    """A whole AI-only game (Normal vs Hard) that pops back when it ends."""
+    strings.add(TABLES)
+    return GameScene(new_session(app, "hard", "random", True, seed), demo=True)
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+class GameScene(Scene):
+    def __init__(self, session, demo=False):
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.cursor = 5
+        self.mode = M_PICK
+        self.src = -1            # the face-up card being moved
+        self.targets = []        # legal target slots of the move
+        self.ci = 0              # index into the pending choices / targets
+        self.thinking = False
+        self.ai_at = None
+        self.over_at = None
+        self.result_shown = False
+        self.status = ""
+        self.geo = None
+
+    # -- layout -----------------------------------------------------------------------------
+    def enter(self):
+        app = self.app
+        font = app.small
+        top = font.line_height + 4
+        bottom = widgets.hint_height(app)
+        avail = app.height - top - bottom - 4
+        cell_h = avail // 4
+        card_h = cell_h - 2
+        card_w = card_width(card_h)
+        # Wide enough for "10" and a suit icon even on the 240x135 screen.
+        min_w = font.width("10") + 8
+        if card_w < min_w:
+            card_w = (min_w + 1) & ~1
+        cell_w = card_w + 2
+        gx = 4
+        gy = top + 2
+        side_x = gx + 4 * cell_w + 6
+        self.geo = (gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom)
+
+    def human_seat(self):
+        seats = self.session.seats
+        for i in range(len(seats)):
+            if seats[i] == "human":
+                return i
+        return -1
+
+    def name(self, seat):
+        if self.demo:
+            return strings.t("player") + " " + str(seat + 1)
+        return strings.t("m252.you" if seat == self.human_seat() else "m252.ai")
+
+    def my_turn(self):
+        return not self.demo and self.session.is_human_turn()
+
+    # -- acting -----------------------------------------------------------------------------
+    def act(self, action):
+        s = self.state
+        seat = s.current_player
+        try:
+            self.session.apply(action)
+        except ValueError as exc:
+            self.app.toast(str(exc))
+            return False
+        self.announce(seat, s.events)
+        self.mode = M_PICK
+        self.src = -1
+        self.ci = 0
+        if s.phase != rules.ACT and s.current_player >= 0:
+            self.mode = M_CHOICE
+        self.invalidate()
+        return True
+
+    def announce(self, seat, events):
+        """Toast what happened (the most telling events of the action)."""
+        parts = []
+        who = self.name(seat)
+        looked = -1
+        for ev in events:
+            k = ev[0]
+            if k == "reveal" and ev[3] >> 2 != rules.SIX:
+                parts.append(strings.t("m252.ev_reveal") % (who, card_name(ev[3])))
+            elif k == "move" and seat != self.human_seat():
+                parts.append(strings.t("m252.ev_move") % (who, rules.slot_str(ev[2]),
+                                                          rules.slot_str(ev[3])))
+            elif k == "replace":
+                parts.append(strings.t("m252.ev_replace") % (who, card_name(ev[3])))
+            elif k == "capture":
+                parts.append(strings.t("m252.ev_capture") % (who, card_name(ev[4]),
+                                                             card_name(ev[5])))
+            elif k == "six":
+                parts.append(strings.t("m252.ev_six") % (card_name(ev[3]),
+                                                         self.name(1 - seat)))
+            elif k == "take":
+                parts.append(strings.t("m252.ev_take") % (who, card_name(ev[2])))
+            elif k == "king":
+                parts.append(strings.t("m252.ev_king"))
+            elif k == "look":
+                looked = ev[2]
+                parts.append(strings.t("m252.ev_look") % (who, rules.slot_str(ev[2])))
+            elif k == "skip":
+                parts.append(strings.t("m252.ev_skip"))
+        if looked >= 0 and seat == self.human_seat() and not self.demo:
+            # The Jack's look is private: only the human who made it sees the card.
+            card = self.state.grid[looked]
+            self.app.push(Dialog(strings.t("m252.you_look") % (rules.slot_str(looked),
+                                                              card_name(card)),
+                                 [strings.t("ok")], None))
+            return
+        if parts:
+            self.app.toast("; ".join(parts[-2:]))
+
+    # -- buttons ----------------------------------------------------------------------------
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        if b == btn.MENU and kind == btn.PRESS:
+            self.open_menu()
+            return
+        if not self.my_turn() or self.state.is_over():
+            if self.demo and b == btn.B and kind == btn.PRESS:
+                self.app.pop()
+            return
+        if self.mode == M_CHOICE:
+            self.button_choice(b, kind)
+        elif self.mode == M_TARGET:
+            self.button_target(b, kind)
+        else:
+            self.button_pick(b, kind)
+
+    def move_cursor(self, b):
+        r = self.cursor >> 2
+        c = self.cursor & 3
+        if b == btn.UP:
+            r = (r - 1) & 3
+        elif b == btn.DOWN:
+            r = (r + 1) & 3
+        elif b == btn.LEFT:
+            c = (c - 1) & 3
+        elif b == btn.RIGHT:
+            c = (c + 1) & 3
+        else:
+            return False
+        self.cursor = r * 4 + c
+        self.invalidate()
+        return True
+
+    def button_pick(self, b, kind):
+        if self.move_cursor(b) or kind != btn.PRESS or b != btn.A:
+            return
+        s = self.state
+        slot = self.cursor
+        if s.grid[slot] == rules.EMPTY:
+            return
+        if not s.up[slot]:
+            self.act(rules.action(rules.REVEAL, slot))
+            return
+        labels = [strings.t("m252.move")]
+        acts = ["move"]
+        if s.pile:
+            labels.append(strings.t("m252.replace"))
+            acts.append("replace")
+        labels.append(strings.t("cancel"))
+        acts.append(None)
+
+        def done(choice):
+            if choice < 0 or acts[choice] is None:
+                return
+            if acts[choice] == "replace":
+                self.act(rules.action(rules.REPLACE, slot))
+            else:
+                self.start_move(slot)
+
+        self.app.push(Dialog(strings.t("m252.card_menu") % card_name(s.grid[slot]), labels,
+                             done))
+
+    def start_move(self, slot):
+        s = self.state
+        self.targets = [t for t in rules.LINES[slot] if s.grid[t] != rules.EMPTY]
+        if not self.targets:
+            self.app.toast(strings.t("m252.no_move"))
+            return
+        self.src = slot
+        self.mode = M_TARGET
+        self.cursor = self.targets[0]
+        self.invalidate()
+
+    def button_target(self, b, kind):
+        if b == btn.B and kind == btn.PRESS:
+            self.cursor = self.src
+            self.mode = M_PICK
+            self.src = -1
+            self.invalidate()
+            return
+        if b in (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT):
+            # Step in the arrow's direction to the next legal target, wrapping in the line.
+            self.cursor = self.next_target(b)
+            self.invalidate()
+        elif b == btn.A and kind == btn.PRESS and self.cursor in self.targets:
+            self.act(0x100 | (self.src << 4) | self.cursor)
+
+    def next_target(self, b):
+        d = {btn.UP: -4, btn.DOWN: 4, btn.LEFT: -1, btn.RIGHT: 1}[b]
+        cur = self.cursor
+        for _ in range(4):
+            nxt = cur + d
+            if d in (-1, 1) and nxt >> 2 != cur >> 2:
+                nxt = (cur & ~3) | (nxt & 3)
+            cur = nxt & 15
+            if cur in self.targets:
+                return cur
+        # Nothing that way: cycle through the targets in order.
+        i = self.targets.index(self.cursor) if self.cursor in self.targets else -1
+        return self.targets[(i + (1 if d > 0 else -1)) % len(self.targets)]
+
+    def button_choice(self, b, kind):
+        choices = self.state.choices
+        if not choices:
+            return
+        if b in (btn.UP, btn.LEFT):
+            self.ci = (self.ci - 1) % len(choices)
+            self.invalidate()
+        elif b in (btn.DOWN, btn.RIGHT):
+            self.ci = (self.ci + 1) % len(choices)
+            self.invalidate()
+        elif b == btn.A and kind == btn.PRESS:
+            self.act(choices[self.ci % len(choices)])
+
+    def open_menu(self):
+        labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
+
+        def done(choice):
+            if choice == 1:
+                from ui.textview import TextView
+
+                self.app.push(TextView(strings.t("how_to_play"), strings.t("m252.rules")))
+            elif choice == 2:
+                self.app.pop()
+
+        self.app.push(Dialog(strings.t("m252.pause"), labels, done))
+
+    # -- time -------------------------------------------------------------------------------
+    def tick(self, now):
+        s = self.state
+        if s.is_over():
+            self.game_over(now)
+            return
+        if self.app.top is not self or not self.session.is_ai_turn():
+            return
+        if self.ai_at is not None and time.ticks_diff(now, self.ai_at) < 0:
+            return
+        if not self.thinking:
+            self.thinking = True      # draw "Thinking..." first, decide next frame
+            self.invalidate()
+            return
+        self.thinking = False
+        action = self.session.ai_choose(ai)
+        self.act(action)
+        self.ai_at = time.ticks_add(now, ai_delay_ms(self.app.settings or {}))
+
+    def game_over(self, now):
+        if self.result_shown:
+            if self.demo and self.over_at is not None and \
+                    time.ticks_diff(now, self.over_at) >= DEMO_END_MS:
+                self.over_at = None
+                self.app.pop()
+            return
+        if self.over_at is None:
+            self.over_at = now
+            return
+        # Let the last announcement be seen before the result screen.
+        if time.ticks_diff(now, self.over_at) < (DEMO_END_MS // 2 if self.demo else 1500):
+            return
+        self.result_shown = True
+        if self.demo:
+            self.over_at = now
+            self.invalidate()
+            return
+        self.app.replace(ResultScene(self.session, self.human_seat()))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def status_text(self):
+        s = self.state
+        if s.is_over():
+            return strings.t("game_over")
+        n = 3 - s.left
+        if not self.my_turn():
+            if self.thinking:
+                return self.name(s.current_player) + ": " + strings.t("thinking")
+            if s.phase != rules.ACT:
+                return strings.t("m252.ai_choosing")
+            if self.demo:
+                return self.name(s.current_player) + ", " + strings.t("m252.action") % n
+            return strings.t("m252.ai_turn") % n
+        if self.mode == M_TARGET:
+            return strings.t("m252.pick_target") % card_name(s.grid[self.src])
+        if self.mode == M_CHOICE:
+            if s.phase == rules.P_PAIR:
+                return strings.t("m252.pick_pair")
+            if s.phase == rules.P_TAKE:
+                ch = s.choices
+                return strings.t("m252.pick_take") % (card_name(ch[self.ci % len(ch)] & 0xFF),
+                                                      self.ci % len(ch) + 1, len(ch))
+            if s.phase == rules.P_LOOK:
+                return strings.t("m252.pick_look")
+            return strings.t("m252.pick_show")
+        return strings.t("m252.your_turn") % n
+
+    def hint_text(self):
+        s = self.state
+        if not self.my_turn() or s.is_over():
+            return strings.t("m252.h_wait")
+        if self.mode == M_TARGET:
+            return strings.t("m252.h_target")
+        if self.mode == M_CHOICE:
+            return strings.t("m252.h_choice")
+        slot = self.cursor
+        if s.grid[slot] == rules.EMPTY:
+            return strings.t("m252.h_empty")
+        return strings.t("m252.h_faceup" if s.up[slot] else "m252.h_reveal")
+
+    def marked(self):
+        """Slots to highlight: the pending choice's (pair, card to look at or reveal)."""
+        s = self.state
+        if self.mode != M_CHOICE or not s.choices:
+            return -1, -1
+        act = s.choices[self.ci % len(s.choices)]
+        kind = act >> 8
+        if kind == rules.PAIR:
+            return (act >> 4) & 15, act & 15
+        if kind in (rules.LOOK, rules.SHOW):
+            return act & 15, -1
+        return -1, -1
+
+    def draw(self, c, full):
+        app = self.app
+        gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom = self.geo
+        c.clear(theme.BG)
+        font = app.small
+        # status line
+        c.fill_rect(0, 0, app.width, top, theme.PANEL)
+        c.hline(0, top - 1, app.width, theme.EDGE)
+        c.text(font, font.fit(self.status_text(), app.width - 8), 4, 2, theme.ACCENT)
+        widgets.hint_bar(app, c, self.hint_text())
+        # grid
+        viewer = self.human_seat() if not self.demo else -1
+        m1, m2 = self.marked()
+        show_cursor = self.my_turn() and self.mode != M_CHOICE
+        for slot in range(16):
+            x = gx + (slot & 3) * cell_w
+            y = gy + (slot >> 2) * cell_h
+            flags = 0
+            if show_cursor and slot == self.cursor:
+                flags |= CURSOR
+            if slot == m1 or slot == m2:
+                flags |= CURSOR
+            if self.mode == M_TARGET and self.my_turn():
+                if slot == self.src:
+                    flags |= PICKED
+                elif slot not in self.targets:
+                    flags |= DIMMED
+            self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
+        self.draw_side(c, side_x, top + 2, app.width - side_x - 4,
+                       app.height - top - bottom - 4, card_h)
+
+    def draw_slot_card(self, c, slot, x, y, w, h, flags, viewer):
+        app = self.app
+        s = self.state
+        card = s.grid[slot]
+        if card == rules.EMPTY:
+            draw_slot(app, c, x, y, w, h, flags & CURSOR)
+            return
+        if s.up[slot]:
+            draw_card(app, c, x, y, w, h, face_of(card), flags)
+            return
+        draw_back(app, c, x, y, w, h, flags)
+        if viewer >= 0 and s.know[card] & (1 << viewer):
+            # A card this player has seen (a Jack look, or put under the pile): a reminder.
+            font = app.small
+            label = card_name(card)
+            tw = font.width(label) + 2
+            c.fill_rect(x + 2, y + 2, tw, font.line_height, theme.CARD)
+            s2 = card & 3
+            c.text(font, label, x + 3, y + 2,
+                   theme.RED if s2 == 1 or s2 == 2 else theme.INK)
+
+    def draw_side(self, c, x, y, w, h, card_h):
+        app = self.app
+        s = self.state
+        font = app.small
+        lh = font.line_height
+        rows = 3
+        small_h = min(card_h, (h - 2 * lh) // rows - 2)
+        small_w = card_width(small_h)
+        row_h = small_h + 2
+        items = ((strings.t("m252.pile"), -1), (self.name(0), 0), (self.name(1), 1))
+        for i in range(3):
+            label, seat = items[i]
+            ry = y + i * row_h
+            tx = x + small_w + 4
+            if seat < 0:
+                if s.pile:
+                    draw_back(app, c, x, ry, small_w, small_h)
+                else:
+                    draw_slot(app, c, x, ry, small_w, small_h)
+                count = len(s.pile)
+                text = "%s %d" % (label, count)
+                color = theme.FG
+            else:
+                pile = s.caps[seat]
+                if pile:
+                    draw_card(app, c, x, ry, small_w, small_h, face_of(pile[-1]))
+                else:
+                    draw_slot(app, c, x, ry, small_w, small_h)
+                text = "%s %d/12" % (label, len(pile))
+                color = theme.ACCENT if seat == s.current_player else theme.FG
+                if seat == s.current_player:
+                    c.fill_rect(tx, ry + (small_h - lh) // 2 + lh, w - small_w - 4, 2,
+                                theme.ACCENT)
+            c.text(font, font.fit(text, w - small_w - 4), tx, ry + (small_h - lh) // 2, color)
+        ty = y + 3 * row_h + 2
+        if ty + 2 * lh <= y + h + 4:
+            if s.current_player >= 0:
+                c.text(font, strings.t("m252.action") % (3 - s.left), x, ty, theme.FG)
+            c.text(font, strings.t("m252.turn") % s.turn, x, ty + lh, theme.DIM)
+
+
+# -- the result ------------------------------------------------------------------------------
+
+
+class ResultScene(Scene):
+    """Who won, the captured cards, why it ended. A: a new game (same options), B: back."""
+
+    def __init__(self, session, human):
+        super().__init__()
+        self.session = session
+        self.human = human
+
+    def enter(self):
+        self.session.clear_save()
+
+    def lines(self):
+        s = self.session.state
+        sc = s.scores()
+        h = self.human
+        out = []
+        if h >= 0:
+            r = s.returns()[h]
+            out.append(strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
+                                                              "you_lose")))
+            out.append(strings.t("m252.final") % (sc[h], sc[1 - h]))
+        else:
+            w = s.winner()
+            out.append(strings.t("draw") if w < 0 else
+                       strings.t("m252.p_wins") % (strings.t("player") + " " + str(w + 1)))
+            out.append(strings.t("m252.final_demo") % (sc[0], sc[1]))
+        out.append(strings.t("m252.over_" + s.end_reason))
+        out.append(strings.t("m252.turn") % s.turn)
+        return out
+
+    def button(self, b, kind):
+        if kind != btn.PRESS:
+            return
+        app = self.app
+        if b == btn.A:
+            old = self.session
+            level = old.seats[1 - self.human] if self.human >= 0 else "normal"
+            session = new_session(app, level, old.options.get("first", "random"), False)
+            session.save()
+            app.replace(GameScene(session))
+        elif b == btn.B or b == btn.MENU:
+            app.pop()
+
+    def draw(self, c, full):
+        app = self.app
+        c.clear(theme.BG)
+        widgets.title_bar(app, c, strings.t("game_over"))
+        widgets.hint_bar(app, c, strings.t("m252.h_result"))
+        x, y, w, h = widgets.content_box(app)
+        s = self.session.state
+        lines = self.lines()
+        large = app.large
+        ty = y + 4
+        color = theme.ACCENT
+        c.text(large, large.fit(lines[0], w - 8), x + 6, ty, color)
+        ty += large.line_height + 2
+        c.text(large, large.fit(lines[1], w - 8), x + 6, ty, theme.FG)
+        ty += large.line_height + 2
+        for line in lines[2:]:
+            c.text(app.small, app.small.fit(line, w - 8), x + 6, ty, theme.DIM)
+            ty += app.small.line_height
+        # Both capture piles as rows of small overlapping cards, when there is room.
+        room = y + h - ty - 4
+        ch = min(36, (room - 4) // 2)
+        if ch >= 16:
+            cw = card_width(ch)
+            for seat in range(2):
+                pile = s.caps[seat]
+                ry = ty + 2 + seat * (ch + 2)
+                n = len(pile)
+                if not n:
+                    continue
+                step = min(cw + 1, max(4, (w - 12 - cw) // max(1, n - 1)))
+                for i in range(n):
+                    draw_card(app, c, x + 6 + i * step, ry, cw, ch, face_of(pile[i]))

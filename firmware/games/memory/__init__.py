@@ -1,0 +1,1 @@
+# Memory: rules.py (pure rules), ai.py (memory-model AI), view.py (screens), strings.py.

@@ -1,0 +1,596 @@
+# Memory's screens: the setup screen (with resume) and the table.
+#
+# The table is a grid of cards (4x4 / 8x4 / 8x8 or whatever fits the screen best) under a
+# status line that always shows the mode, the scores and the Hint/Peek counts. The cursor
+# moves with the d-pad; A flips, B cycles the mode (Colour, Symbol, Location), X Hint and
+# Y Peek (shortcuts; both are also in the MENU dialog, so four-button boards reach them).
+# The preview and the Peek show every card for the "Memory preview" setting's seconds; a
+# failed pair stays face up a moment before turning back. All play goes through
+# core.session.Session (save after every action, resume by replay).
+
+import time
+
+from micropython import const
+
+from core import input as btn
+from core import storage, strings, theme
+from core.app import Scene
+from core.session import Session, ai_delay_ms
+from games import deck88
+from games.memory import ai, rules
+from games.memory.strings import TABLES
+from ui import widgets
+from ui.cards import draw_back
+from ui.dialog import Dialog
+from ui.options import OptionsScreen
+
+GAME_ID = "memory"
+SHOW_MS = const(1200)       # a flipped pair stays face up this long
+HINT_MS = const(2500)       # hinted cards glow this long
+DEMO_END_MS = const(3000)
+LOC_CODES = ("WW", "SS", "MM", "SP", "EF", "MV", "TK", "GL", "DM", "BH", "IH", "SF", "AG",
+             "CR", "FG", "GM")
+LEVELS = ("easy", "normal", "hard")
+
+
+def sizes_for(app):
+    """Board sizes offered on this screen: 64 needs room for an 8x8 grid (GAMES.md)."""
+    if app.height < 200:
+        return (16, 32)
+    return rules.SIZES
+
+
+def layout(n, w, h):
+    """(cols, rows) of the grid for n cards in a w x h box: the largest card side wins,
+    cards a little taller than wide preferred."""
+    best = None
+    for cols in (2, 4, 8, 16):
+        if n % cols:
+            continue
+        rows = n // cols
+        cw = w // cols
+        ch = h // rows
+        side = min(cw * 6 // 5, ch)
+        if best is None or side > best[0]:
+            best = (side, cols, rows)
+    return best[1], best[2]
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+def _options(app):
+    def rows(values):
+        return [
+            ("size", strings.t("mem.size"), sizes_for(app),
+             lambda v: strings.t("mem.cards") % v),
+            ("opponent", strings.t("mem.opponent"), ("solo",) + LEVELS,
+             lambda v: strings.t("mem.solo") if v == "solo" else strings.t("level_" + v)),
+        ]
+    return rows
+
+
+def entry_scene(app, entry):
+    strings.add(TABLES)
+    values = {"size": 32, "opponent": "normal"}
+
+    def start(vals, demo):
+        size = vals["size"]
+        opp = vals["opponent"]
+        if demo:
+            seats = ["normal"] if opp == "solo" else ["normal", opp]
+        else:
+            seats = ["human"] if opp == "solo" else ["human", opp]
+        options = {"players": len(seats), "size": size}
+        data_dir = None if demo else app.platform.data_dir
+        session = Session(GAME_ID, rules, options, seats, app.platform.seed(), data_dir)
+        session.save()
+        app.push(GameScene(session, demo=demo))
+
+    return SetupScreen(strings.t(entry[1]), _options(app), values, start,
+                       lambda: strings.t("mem.rules"))
+
+
+class SetupScreen(OptionsScreen):
+    """The options screen; when it opens, it offers to resume a saved game."""
+
+    def __init__(self, title, options, values, on_start, rules_text=None):
+        super().__init__(title, options, values, on_start, rules_text)
+        self._asked = False
+
+    def enter(self):
+        super().enter()
+        if self._asked:
+            return
+        self._asked = True
+        app = self.app
+        session = Session.resume(GAME_ID, rules, app.platform.data_dir)
+        if session is None:
+            return
+
+        def done(choice):
+            if choice == 0:
+                app.push(GameScene(session, resumed=True))
+            else:
+                session.clear_save()
+
+        app.push(Dialog(strings.t("resume_offer"),
+                        [strings.t("resume"), strings.t("new_game")], done))
+
+
+def demo_scene(app, entry, seed):
+    """A whole AI-only game (32 cards, Normal vs Hard) that pops back when it ends."""
+    strings.add(TABLES)
+    session = Session(GAME_ID, rules, {"players": 2, "size": 32}, ["normal", "hard"], seed)
+    return GameScene(session, demo=True)
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+class GameScene(Scene):
+    def __init__(self, session, demo=False, resumed=False):
+        super().__init__()
+        self.session = session
+        self.demo = demo
+        self.state = session.state
+        self.cursor = 0
+        self.cols = 4
+        self.rows = 4
+        self.cell_w = 0
+        self.cell_h = 0
+        self.grid_x = 0
+        self.grid_y = 0
+        self.dirty = bytearray(session.state.size)
+        self.reveal_until = None        # preview / Peek: all cards face up until then
+        self.show = [-1, -1]            # a pair just flipped, face up until show_until
+        self.show_cards = [0, 0]
+        self.show_until = None
+        self.hint_until = None
+        self.ai_at = None               # when the AI may act next
+        self.thinking = False
+        self.offer_open = False
+        self.offer_dismissed = False    # B closed the offer: A opens it again
+        self.over_at = 0                # ticks when a demo game ended (set with final_shown)
+        self.final_shown = False
+        self.status_dirty = True
+        self.frames = 0                 # frames drawn (the offer waits for the board)
+        self._reveals = 0 if not resumed else session.state.reveals
+        self.resumed = resumed
+
+    # -- set-up ---------------------------------------------------------------------------
+    def enter(self):
+        app = self.app
+        top = app.small.line_height + 3
+        bottom = widgets.hint_height(app)
+        w = app.width
+        h = app.height - top - bottom
+        n = self.state.size
+        self.cols, self.rows = layout(n, w, h)
+        self.cell_w = (w // self.cols) & ~1
+        self.cell_h = h // self.rows
+        self.grid_x = ((w - self.cell_w * self.cols) // 2) & ~1
+        self.grid_y = top + (h - self.cell_h * self.rows) // 2
+        self._sync_reveals(app.platform.ticks_ms())
+
+    def _human_seat(self):
+        seats = self.session.seats
+        for i in range(len(seats)):
+            if seats[i] == "human":
+                return i
+        return 0
+
+    def _sync_reveals(self, now):
+        """A preview or Peek happened since last look: show every card for a while."""
+        if self.state.reveals != self._reveals:
+            self._reveals = self.state.reveals
+            secs = self.app.settings.get("preview_s", 3) if self.app.settings else 3
+            self.reveal_until = time.ticks_add(now, secs * 1000)
+            self.invalidate()
+
+    def _busy(self, now):
+        """True while something is shown for a moment (input and the AI wait)."""
+        if self.reveal_until is not None:
+            if time.ticks_diff(now, self.reveal_until) < 0:
+                return True
+            self.reveal_until = None
+            self.invalidate()
+        if self.show_until is not None:
+            if time.ticks_diff(now, self.show_until) < 0:
+                return True
+            self._end_show()
+        return False
+
+    def _end_show(self):
+        self.show_until = None
+        for i in self.show:
+            if i >= 0:
+                self.dirty[i] = 1
+        self.show[0] = self.show[1] = -1
+        self.request_draw()
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(self, action):
+        """Apply an action through the session and update the screen for what it did."""
+        s = self.state
+        seat = s.current_player
+        self.offer_dismissed = False
+        self.session.apply(action)
+        now = self.app.platform.ticks_ms()
+        last = s.last
+        kind = last[0]
+        human = self.session.seats[seat] == "human"
+        msg = None
+        if kind == "flip":
+            self.dirty[last[2]] = 1
+        elif kind == "pair":
+            a, b = last[2], last[3]
+            self.show[0], self.show[1] = a, b
+            self.show_cards[0], self.show_cards[1] = last[4], last[5]
+            self.show_until = time.ticks_add(now, SHOW_MS)
+            self.dirty[a] = self.dirty[b] = 1
+            pts = last[7]
+            name = strings.t("mem.mode%d" % last[6])
+            if pts > 0:
+                msg = (strings.t("mem.pair") if human else strings.t("mem.ai_pair")) % (name,
+                                                                                         pts)
+            else:
+                msg = strings.t("mem.miss") if human else strings.t("mem.ai_miss")
+        elif kind == "bonus":
+            i = last[2]
+            self.show[0], self.show[1] = i, -1
+            self.show_cards[0] = last[3]
+            self.show_until = time.ticks_add(now, SHOW_MS)
+            self.dirty[i] = 1
+            pts = last[4]
+            if human:
+                msg = (strings.t("mem.bonus_hit") if pts > 0 else strings.t("mem.bonus_miss")) \
+                    % pts
+            else:
+                msg = strings.t("mem.ai_bonus") % pts
+        elif kind == "hint":
+            self.hint_until = time.ticks_add(now, HINT_MS)
+            for i in s.hint_slots:
+                self.dirty[i] = 1
+            if not human:
+                msg = strings.t("mem.ai_hint")
+        elif kind == "peek":
+            if not human:
+                msg = strings.t("mem.ai_peek")
+        elif not human:
+            if kind == "mode":
+                msg = strings.t("mem.ai_mode") % strings.t("mem.mode%d" % last[2])
+            elif kind == "accept":
+                msg = strings.t("mem.ai_accept")
+            elif kind == "decline":
+                msg = strings.t("mem.ai_decline")
+        self._sync_reveals(now)
+        if msg:
+            self.app.toast(msg)
+        self.status_dirty = True
+        self.request_draw()
+        if s.is_over():
+            self.over_at = now
+
+    def _try(self, action, refusal):
+        if action in self.state.legal_actions():
+            self.act(action)
+            return True
+        self.app.toast(strings.t(refusal))
+        return False
+
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        app = self.app
+        if b == btn.MENU and kind == btn.PRESS:
+            self.open_menu()
+            return
+        if self.demo or self.final_shown:
+            if b == btn.B and kind == btn.PRESS:
+                self.leave()
+            return
+        now = app.platform.ticks_ms()
+        if b in (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT):
+            self.move(b)
+            return
+        if kind != btn.PRESS:
+            return
+        if self._busy(now):
+            if b == btn.A and self.show_until is not None:
+                self._end_show()   # A skips the pause after a flip
+            return
+        if not self.session.is_human_turn():
+            return
+        s = self.state
+        if s.phase == rules.OFFER:
+            if b == btn.A:
+                self.open_offer()
+            return
+        if b == btn.A:
+            if self.cursor in s.legal_actions():
+                self.act(self.cursor)
+        elif b == btn.B:
+            if s.phase in (rules.FIRST, rules.SECOND):
+                self._try(rules.ACT_MODE + (s.mode + 1) % rules.MODES, "mem.no_mode")
+        elif b == btn.X:
+            self._try(rules.ACT_HINT, "mem.no_hint")
+        elif b == btn.Y:
+            self._try(rules.ACT_PEEK, "mem.no_peek")
+
+    def move(self, b):
+        i = self.cursor
+        r, c = divmod(i, self.cols)
+        if b == btn.UP:
+            r = (r - 1) % self.rows
+        elif b == btn.DOWN:
+            r = (r + 1) % self.rows
+        elif b == btn.LEFT:
+            c = (c - 1) % self.cols
+        else:
+            c = (c + 1) % self.cols
+        j = r * self.cols + c
+        if j != i:
+            self.dirty[i] = 1
+            self.dirty[j] = 1
+            self.cursor = j
+            self.request_draw()
+
+    def open_offer(self):
+        s = self.state
+        seat = s.current_player
+        step = s.bonus_step[seat]
+        loc = s.bonus_loc[seat]
+        text = strings.t("mem.offer") % (
+            strings.t("mem.fourth" if step else "mem.third"), deck88.LOCATION_NAMES[loc],
+            "+%d" % rules.BONUS_HIT[step], "%d" % rules.BONUS_MISS[step])
+        choices = [strings.t("mem.try"), strings.t("mem.decline")]
+        if s.peeks[seat] > 0:
+            choices.append(strings.t("mem.peek_n") % s.peeks[seat])
+        self.offer_open = True
+
+        def done(choice):
+            self.offer_open = False
+            self.offer_dismissed = choice < 0
+            if choice == 0:
+                self.act(rules.ACT_ACCEPT)
+            elif choice == 1:
+                self.act(rules.ACT_DECLINE)
+            elif choice == 2:
+                self.act(rules.ACT_PEEK)
+
+        self.app.push(Dialog(text, choices, done))
+
+    def open_menu(self):
+        s = self.state
+        seat = self._human_seat()
+        labels = [strings.t("resume")]
+        acts: list = [None]
+        if not self.demo and not s.is_over():
+            labels.append(strings.t("mem.hint_n") % s.hints[seat])
+            acts.append(rules.ACT_HINT)
+            labels.append(strings.t("mem.peek_n") % s.peeks[seat])
+            acts.append(rules.ACT_PEEK)
+        labels.append(strings.t("how_to_play"))
+        acts.append("rules")
+        labels.append(strings.t("quit_game"))
+        acts.append("quit")
+
+        def done(choice):
+            if choice < 0:
+                return
+            what = acts[choice]
+            if what == "rules":
+                from ui.textview import TextView
+
+                self.app.push(TextView(strings.t("how_to_play"), strings.t("mem.rules")))
+            elif what == "quit":
+                self.leave()
+            elif what is not None:
+                if self.session.is_human_turn() and not self._busy(
+                        self.app.platform.ticks_ms()):
+                    self._try(what, "mem.no_hint" if what == rules.ACT_HINT else "mem.no_peek")
+
+        self.app.push(Dialog(strings.t("mem.menu"), labels, done))
+
+    def leave(self):
+        """Back to the setup screen (the game stays saved unless it is over)."""
+        self.app.pop()
+
+    # -- time -----------------------------------------------------------------------------
+    def tick(self, now):
+        s = self.state
+        if self.hint_until is not None and time.ticks_diff(now, self.hint_until) >= 0:
+            self.hint_until = None
+            for i in s.hint_slots:
+                self.dirty[i] = 1
+            self.request_draw()
+        if self._busy(now):
+            return
+        if s.is_over():
+            self._game_over(now)
+            return
+        if self.session.is_ai_turn():
+            if self.ai_at is not None and time.ticks_diff(now, self.ai_at) < 0:
+                return
+            if not self.thinking:
+                self.thinking = True      # draw "Thinking..." first, decide next frame
+                self.status_dirty = True
+                self.request_draw()
+                return
+            self.thinking = False
+            action = self.session.ai_choose(ai)
+            self.act(action)
+            self.ai_at = time.ticks_add(now, ai_delay_ms(self.app.settings or {}))
+        elif s.phase == rules.OFFER and not self.offer_open and not self.offer_dismissed \
+                and self.app.top is self and self.frames > 0:
+            self.open_offer()
+
+    def _game_over(self, now):
+        if self.final_shown:
+            if self.demo and time.ticks_diff(now, self.over_at) >= DEMO_END_MS:
+                self.leave()
+            return
+        self.final_shown = True
+        self.status_dirty = True
+        self.request_draw()
+        if self.demo:
+            self.over_at = now
+            return
+        s = self.state
+        sc = s.scores()
+        if s.num_players == 1:
+            data = self.app.platform.data_dir
+            table_id = GAME_ID + str(s.size)
+            rank = storage.add_score(data, table_id, {"score": sc[0], "size": s.size})
+            table: list = storage.load_scores(data, table_id)
+            best = table[0]["score"] if table else sc[0]
+            text = strings.t("mem.final_solo") % (sc[0], best)
+            if rank == 0:
+                text += "\n" + strings.t("new_best")
+        else:
+            me = self._human_seat()
+            text = strings.t("mem.final") % (sc[me], sc[1 - me])
+            r = s.returns()[me]
+            text += "\n" + strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
+                                                                  "you_lose"))
+
+        def done(choice):
+            self.leave()
+
+        self.app.push(Dialog(text, [strings.t("ok")], done, title=strings.t("game_over")))
+
+    # -- drawing --------------------------------------------------------------------------
+    def face_up(self, i):
+        """The card to show face up in slot i, or -1 (face down or empty)."""
+        s = self.state
+        if self.show_until is not None:
+            if i == self.show[0]:
+                return self.show_cards[0]
+            if i == self.show[1]:
+                return self.show_cards[1]
+        if not s.alive[i]:
+            return -1
+        if i == s.first or self.reveal_until is not None:
+            return s.slots[i]
+        return -1
+
+    def draw(self, c, full):
+        app = self.app
+        self.frames += 1
+        if full:
+            c.clear(theme.BG)
+            self.status_dirty = True
+            widgets.hint_bar(app, c, self._keys())
+        if self.status_dirty:
+            self._draw_status(c)
+            if not full:
+                widgets.hint_bar(app, c, self._keys())
+            self.status_dirty = False
+        hinted = self.state.hint_slots if self.hint_until is not None else ()
+        for i in range(self.state.size):
+            if full or self.dirty[i]:
+                self.dirty[i] = 0
+                self.draw_cell(c, i, i in hinted)
+
+    def _keys(self):
+        s = self.state
+        if self.demo:
+            return strings.t("mem.keys_ai")
+        if s.is_over():
+            return ""
+        if not self.session.is_human_turn():
+            return strings.t("mem.keys_ai")
+        if s.phase == rules.OFFER:
+            return strings.t("mem.keys_offer")
+        if getattr(self.app.input, "four_buttons", False):
+            return strings.t("mem.keys4")
+        return strings.t("mem.keys")
+
+    def _draw_status(self, c):
+        app = self.app
+        s = self.state
+        font = app.small
+        h = font.line_height + 3
+        c.fill_rect(0, 0, app.width, h, theme.PANEL)
+        x = 3
+        mode = strings.t("mem.mode%d" % s.mode)
+        c.text(font, mode, x, 2, theme.ACCENT)
+        x += font.width(mode) + 8
+        seat = self._human_seat()
+        sc = s.points
+        if s.num_players == 1:
+            text = "%d" % sc[0]
+            c.text(font, text, x, 2, theme.FG)
+            x += font.width(text) + 8
+        else:
+            for k in range(2):
+                who = strings.t("mem.you") if self.session.seats[k] == "human" else \
+                    strings.t("mem.ai")
+                if self.demo:
+                    who = strings.t("level_" + self.session.seats[k])[:1] + str(k + 1)
+                text = "%s %d" % (who, sc[k])
+                col = theme.SEL_FG if s.current_player == k else theme.DIM
+                if s.current_player == k:
+                    c.fill_rect(x - 2, 0, font.width(text) + 4, h - 1, theme.SEL)
+                c.text(font, text, x, 2, col)
+                x += font.width(text) + 8
+        right = "H%d P%d" % (s.hints[seat], s.peeks[seat])
+        if self.thinking:
+            right = strings.t("thinking")
+        elif s.phase == rules.BONUS and s.current_player >= 0:
+            right = strings.t("mem.bonus_status") % LOC_CODES[s.bonus_loc[s.current_player]]
+        rw = font.width(right)
+        c.text(font, right, app.width - 3 - rw, 2, theme.FG)
+
+    def draw_cell(self, c, i, hinted):
+        app = self.app
+        col = i % self.cols
+        row = i // self.cols
+        cw = self.cell_w
+        ch = self.cell_h
+        x = self.grid_x + col * cw
+        y = self.grid_y + row * ch
+        c.fill_rect(x, y, cw, ch, theme.BG)
+        x += 1
+        y += 1
+        w = cw - 2
+        h = ch - 2
+        card = self.face_up(i)
+        if card >= 0:
+            self._draw_face(c, x, y, w, h, card)
+        elif self.state.alive[i]:
+            draw_back(app, c, x, y, w, h)
+        else:
+            c.round_rect(x, y, w, h, theme.PANEL, False)
+        # Highlights use the cell's 1 px margin and the card's outer pixel only, so the
+        # colour frame of a face-up card stays visible under the cursor.
+        if hinted:
+            c.rect(x - 1, y - 1, w + 2, h + 2, theme.ACCENT)
+            c.rect(x, y, w, h, theme.ACCENT)
+        if i == self.cursor and not self.demo:
+            c.rect(x - 1, y - 1, w + 2, h + 2, theme.FG)
+            c.rect(x, y, w, h, theme.FG)
+
+    def _draw_face(self, c, x, y, w, h, card):
+        """Colour as a thick frame, symbol icon in ink, location code (or name) below."""
+        app = self.app
+        colour = theme.RED + (card & 3)
+        c.round_rect(x, y, w, h, colour)
+        c.fill_rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
+        font = app.small
+        loc = card >> 2
+        inner = w - 8
+        label = deck88.LOCATION_NAMES[loc] if inner >= font.width(deck88.LOCATION_NAMES[loc]) \
+            else LOC_CODES[loc]
+        lh = font.line_height
+        icon = deck88.SYMBOL_ICONS[deck88.symbol_of(card)]
+        size = 16 if (h - 6 >= 16 + lh and w - 6 >= 16) else 12
+        name = icon + ("_16" if size == 16 else "_12")
+        room = h - 6 - lh
+        iy = y + 3 + max(0, (room - size) // 2)
+        if app.icons is not None and app.icons.has(name):
+            app.icons.draw(c.fb, name, x + (w - size) // 2, iy, theme.INK)
+        tw = font.width(label)
+        c.text(font, label, x + (w - tw) // 2, y + h - 3 - lh + 1, theme.INK)
+        c.mark(x, y, w, h)

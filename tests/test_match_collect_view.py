@@ -1,0 +1,412 @@
+"""Match & Collect screens: headless screenshots (setup, table, meld preview, round summary,
+the table at every screen size), a whole all-AI demo game back to the menu, resume after a
+restart, and the demo under the MicroPython unix port.
+
+Screenshots are also written to docs/img/match_collect_*.png (same inputs, same pixels)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.mpy import run_mpy
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS_IMG = ROOT / "docs" / "img"
+GEN = str(ROOT / "firmware" / "gen")
+SEED = 5
+ENTRY = ("match_collect", "game.match_collect", "games.match_collect", 2, 4)
+BOARDS = {"240x240": "pico_lcd_1_3", "240x135": "pico_lcd_1_14", "320x240": "display_pack_2"}
+
+
+def _base(app, speed="fast", language="en"):
+    """What App.start() does, without the splash: settings, strings, theme, assets, menu."""
+    from core import storage, strings
+    from games import registry
+    from screens.main_menu import MainMenu
+
+    registry.register(ENTRY)
+    app.settings, _ = storage.load_settings(app.platform.data_dir)
+    app.settings["ai_speed"] = speed
+    strings.load(language)
+    app.apply_theme("dark")
+    app.load_assets()
+    app.push(MainMenu())
+
+
+def _view():
+    from games.match_collect import view
+
+    return view
+
+
+def _save(img, name):
+    DOCS_IMG.mkdir(parents=True, exist_ok=True)
+    img.save(DOCS_IMG / ("match_collect_%s.png" % name))
+
+
+def _pixels(img, box):
+    """Set of RGB565 colours in a box of a PIL image (the display's own colour format)."""
+    b = img.crop(box).convert("RGB").tobytes()
+    return {((b[i] >> 3) << 11) | ((b[i + 1] >> 2) << 5) | (b[i + 2] >> 3)
+            for i in range(0, len(b), 3)}
+
+
+def _human_session(seed=SEED, players=3, data_dir=None):
+    from core.session import Session
+    from games.match_collect import rules
+
+    opts = {"players": players, "reshuffle": False, "quick": False, "length": "standard"}
+    return Session("match_collect", rules, opts, ["human"] + ["normal"] * (players - 1), seed,
+                   data_dir)
+
+
+def _run(keys, board="pico_lcd_1_3", push=None, data_dir=None, settle_ms=300, language="en"):
+    from sim import headless
+
+    def setup(app):
+        _base(app, language=language)
+        if push is not None:
+            push(app)
+
+    return headless.run(keys, board=board, setup=setup, data_dir=data_dir, settle_ms=settle_ms)
+
+
+def _push_table(session_factory):
+    def push(app):
+        view = _view()
+        from core import strings
+        from games.match_collect import lang
+
+        strings.add(lang.tables())
+        app.push(view.Table(session_factory()))
+
+    return push
+
+
+# -- setup screen -------------------------------------------------------------------------------
+def test_setup_screen_rows_and_players_change():
+    def push(app):
+        app.push(_view().entry_scene(app, ENTRY))
+
+    r = _run("SHOT:setup,RIGHT,RIGHT,SHOT:four", push=push)
+    scene = r.app.top
+    assert type(scene).__name__ == "Setup"
+    labels = [row[0] for row in scene.menu.rows]
+    # 2 -> 3 -> 4 players: three level rows, Reshuffle switched on by default for four.
+    assert labels == ["Players", "West level", "North level", "East level", "Reshuffle",
+                      "Quick Rounds", "Length", "Start", "Watch AI play", "How to play",
+                      "High scores"]
+    assert scene.values["players"] == 4 and scene.values["reshuffle"] is True
+    assert scene.menu.rows[6][1] == "Standard (700)"
+    assert r.app.errors == 0
+    _save(r.frames["setup"], "setup")
+    # The first screen (2 players) shows fewer rows than the 4-player one: pictures differ.
+    assert r.frames["setup"].tobytes() != r.frames["four"].tobytes()
+
+
+def test_how_to_play_text_in_both_languages():
+    from games.match_collect import lang, lang_fr
+
+    assert set(lang.EN) == set(lang_fr.FR)
+    for table in (lang.EN, lang_fr.FR):
+        assert "800" in table["mc.rules_text"] and "700" in table["mc.rules_text"]
+        assert len(table["mc.seats4"].split(",")) == 4
+        assert len(table["mc.melds"].split(",")) == 6
+        assert len(table["mc.wonders"].split(",")) == 6
+
+
+# -- the table ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", sorted(BOARDS))
+def test_table_screenshots_every_size(size):
+    r = _run("SHOT:table", board=BOARDS[size], push=_push_table(_human_session))
+    table = r.app.top
+    assert type(table).__name__ == "Table" and r.app.errors == 0
+    img = r.frames["table"]
+    w, h = img.size
+    assert (w, h) == {"240x240": (240, 240), "240x135": (240, 135), "320x240": (320, 240)}[size]
+    # The hand row holds the 10 dealt cards and the cursor card shows the selection colour.
+    assert len(table.row.cards) == 10
+    from core import theme
+
+    sel = theme.palette("dark")[theme.SEL]
+    x, y, cw, ch = table.row.card_rect(table.row.cursor)
+    assert sel in _pixels(img, (x, y, x + cw, y + ch))
+    x, y, cw, ch = table.row.card_rect(table.row.cursor + 1)
+    assert sel not in _pixels(img, (x + cw - 4, y, x + cw, y + ch))
+    # Your turn, draw phase: the status line says so and the hint bar names the buttons.
+    assert table.status() == "Draw: pile or discard"
+    four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
+    assert table.hint() == ("X/Y Card  A Pick  B Actions  Hold B Menu" if four
+                            else "</> Card  A Pick  B Actions")
+    _save(img, "table" if size == "240x240" else "table_" + size)
+
+
+def test_table_in_french():
+    r = _run("SHOT:table", push=_push_table(_human_session), language="fr")
+    table = r.app.top
+    assert r.app.errors == 0
+    assert table.status() == "Piochez : pioche ou d\u00e9fausse"
+    assert table.seats == ["Vous", "Ouest", "Est"]
+    _save(r.frames["table"], "table_fr")
+    from core import strings
+
+    strings.load("en")
+
+
+def _meld_keys(session):
+    """Keys that pick three cards of one symbol in the symbol-sorted hand, and the picks."""
+    view = _view()
+    from games.match_collect import rules
+
+    hand = sorted(session.state.hands[0], key=view.sort_key("symbol"))
+    for i in range(len(hand)):
+        for j in range(i + 1, len(hand)):
+            for k in range(j + 1, len(hand)):
+                trio = [hand[i], hand[j], hand[k]]
+                if rules.classify_meld(trio):
+                    keys = []
+                    at = 0
+                    for idx in (i, j, k):
+                        keys += ["RIGHT"] * (idx - at) + ["A"]
+                        at = idx
+                    return ",".join(keys), trio
+    raise AssertionError("no meld of three in this hand")
+
+
+def test_meld_preview_valid_and_invalid():
+    from games.match_collect import rules
+
+    session = _human_session()
+    keys, trio = _meld_keys(session)
+    got = rules.classify_meld(trio)
+    # Then unpick the last card and pick the next one: no longer a meld (hand sorted by
+    # symbol, so the neighbour of a run's last card differs or the pair is not a pair).
+    r = _run(keys + ",SHOT:valid,A,LEFT,LEFT,A,SHOT:other", push=_push_table(_human_session))
+    table = r.app.top
+    assert r.app.errors == 0
+    expected = "%s: %d" % (_view().meld_name(got[0]), got[1])
+    py = table._lay[2]
+    valid = r.frames["valid"].crop((0, py, 240, py + table.line_h))
+    other = r.frames["other"].crop((0, py, 240, py + table.line_h))
+    assert len(_pixels(valid, (0, 0, 240, table.line_h))) > 1
+    assert valid.tobytes() != other.tobytes()
+    _save(r.frames["valid"], "meld_preview")
+    # The scene's own record of what it showed in each case.
+    r2 = _run(keys, push=_push_table(_human_session))
+    assert r2.app.top.preview == expected and r2.app.top.preview_ok
+    assert r2.app.top.sel == trio
+    assert table.preview != expected
+
+
+def test_actions_menu_draw_then_lay_and_discard():
+    """B opens the actions; A on its first row draws from the pile; then the main phase."""
+    r = _run("B,SHOT:actions,A", push=_push_table(_human_session))
+    table = r.app.top
+    from games.match_collect import rules
+
+    assert r.app.errors == 0
+    st = table.session.state
+    assert st.phase == rules.PH_MAIN and len(st.hands[0]) == 11
+    assert table.session.actions == [rules.DRAW]
+    _save(r.frames["actions"], "actions")
+
+
+def _human_pending(kinds, seed_range=range(1, 40)):
+    """A session where seat 0 (made human) must answer a pending Wonder choice of `kinds`."""
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+    for seed in seed_range:
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_CHOICE and st.pending in kinds:
+                s.seats[0] = "human"
+                return s
+            s.apply(s.ai_choose(ai))
+    raise AssertionError("no such choice in the seeds tried")
+
+
+def test_pending_choice_picks_from_the_row():
+    from games.match_collect import rules
+
+    kinds = (rules.P_GUIDE_KEEP, rules.P_OFFER_TAKE, rules.P_OFFER_RETURN, rules.P_OFFER_SWAP,
+             rules.P_GUIDE_ORDER)
+    session = _human_pending(kinds)
+    st = session.state
+    picks = [rules.decode(a)[1] for a in st.legal_actions() if rules.decode(a)[0] == "pick"]
+    r = _run("SHOT:pick", push=_push_table(lambda: session))
+    table = r.app.top
+    assert r.app.errors == 0 and table.picking
+    # The row shows exactly the cards the choice allows, and the hint says A chooses.
+    assert sorted(table.row.cards) == sorted(picks)
+    assert table.hint() == "</> Card  A Choose  B Options"
+    first = table.row.cards[0]
+    _save(r.frames["pick"], "wonder_choice")
+    # A picks the card under the cursor (a fresh copy of the same game).
+    session = _human_pending(kinds)
+    before = len(session.actions)
+    r = _run("A", push=_push_table(lambda: session))
+    assert r.app.errors == 0
+    assert session.actions[before] == rules.pick(first)
+
+
+def test_pick_draw_then_lay_the_meld():
+    """Picks survive the draw; B then A (the first action, "Lay ...") lays them."""
+    from games.match_collect import rules
+
+    session = _human_session()
+    keys, trio = _meld_keys(session)
+    r = _run(keys + ",B,A,WAIT:100,B,SHOT:lay,A", push=_push_table(lambda: session))
+    assert r.app.errors == 0
+    st = session.state
+    assert st.melds[0] and sorted(st.melds[0][0][1]) == sorted(trio)
+    assert session.actions[0] == rules.DRAW
+    assert session.actions[1:] == rules.meld_actions(trio)
+    assert r.app.top.sel == [] and len(st.hands[0]) == 8
+
+
+# -- round summary ------------------------------------------------------------------------------
+def _played_to_round_end(seed=SEED, players=3):
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": players, "reshuffle": False, "quick": False, "length": "standard"}
+    s = Session("match_collect", rules, opts, ["hard"] * players, seed, None)
+    while not s.state.round_results:
+        s.apply(s.ai_choose(ai))
+    s.seats[0] = "human"
+    return s
+
+
+def test_round_summary_screenshot():
+    session = _played_to_round_end()
+    res = session.state.round_results[0]
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        app.push(_view().Summary(table, res, False))
+
+    r = _run("SHOT:summary", push=push)
+    summary = r.app.top
+    assert type(summary).__name__ == "Summary" and r.app.errors == 0
+    totals = [row[5] for row in summary.rows]
+    assert totals == [p["total"] for p in res["players"]]
+    assert [row[4] for row in summary.rows] == [p["score"] for p in res["players"]]
+    assert summary.lines[0].startswith("You: ")
+    _save(r.frames["summary"], "round_summary")
+    # A goes back to the table, which carries on with the next round.
+    r2 = _run("A", push=push)
+    assert type(r2.app.top).__name__ == "Table"
+
+
+# -- a whole demo game ---------------------------------------------------------------------------
+def test_demo_game_runs_to_the_end_and_back_to_menu():
+    seen = {}
+
+    def push(app):
+        scene = _view().demo_scene(app, ENTRY, 5, players=2)
+        seen["table"] = scene
+        app.push(scene)
+
+    r = _run("WAIT:900000", push=push, settle_ms=0)
+    assert r.app.errors == 0, r.log
+    assert type(r.app.top).__name__ == "MainMenu"
+    st = seen["table"].session.state
+    assert st.is_over() and len(st.round_results) >= 1
+    assert max(st.totals) >= st.target or len(st.round_results) == 30
+
+
+# -- resume ----------------------------------------------------------------------------------------
+def test_resume_after_restart(tmp_path):
+    def push(app):
+        app.push(_view().entry_scene(app, ENTRY))
+
+    # Setup: 2 players: Players, North level, Reshuffle, Quick, Length, Start (row 5).
+    # B A: draw from the pile; A picks the first card (kept only on screen, not saved).
+    r = _run("DOWN,DOWN,DOWN,DOWN,DOWN,A,WAIT:300,B,A,WAIT:300", push=push,
+             data_dir=str(tmp_path))
+    table = r.app.top
+    assert type(table).__name__ == "Table" and r.app.errors == 0
+    before = table.session.state
+    assert len(table.session.actions) >= 1
+    snap = (before.hands, before.discard, before.draw_pile, before.phase,
+            before.current_player, before.totals, table.session.actions)
+    # A new App on the same data folder: the setup screen offers to resume; A = Resume.
+    r2 = _run("WAIT:200,SHOT:offer,A,WAIT:300", push=push, data_dir=str(tmp_path))
+    t2 = r2.app.top
+    assert type(t2).__name__ == "Table" and r2.app.errors == 0
+    after = t2.session.state
+    assert (after.hands, after.discard, after.draw_pile, after.phase, after.current_player,
+            after.totals, t2.session.actions) == snap
+
+
+def test_pause_menu_quit_keeps_the_save(tmp_path):
+    from core import storage
+
+    session = _human_session(data_dir=str(tmp_path))
+    session.save()
+    r = _run("MENU,SHOT:pause,DOWN,DOWN,A", push=_push_table(lambda: session),
+             data_dir=str(tmp_path))
+    assert r.app.errors == 0 and type(r.app.top).__name__ == "MainMenu"
+    assert storage.load_resume(str(tmp_path), "match_collect")["seed"] == SEED
+
+
+# -- MicroPython ----------------------------------------------------------------------------------
+MPY_DEMO = """
+import gc
+from core.app import App
+from device.headless import HeadlessPlatform
+from games import registry
+registry.register(%(entry)r)
+p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
+app = App(p)
+app.start()
+app.settings["ai_speed"] = "fast"
+from screens.main_menu import MainMenu
+app.stack = []
+app.push(MainMenu())
+view = registry.load("match_collect", "view")
+table = view.demo_scene(app, registry.find("match_collect"), 5, 2)
+app.push(table)
+del view
+gc.collect()
+while p.clock.now < %(max_ms)d and type(app.top).__name__ != "MainMenu":
+    wait = app.step()
+    p.clock.sleep_ms(wait if wait > 0 else 1)
+st = table.session.state
+print(type(app.top).__name__, app.errors, st.is_over(), len(st.round_results) >= 1)
+"""
+
+
+def _compile_tree(out):
+    """firmware/**/*.py -> out/**/*.mpy (portable bytecode), as the device build ships them:
+    a Pico does not compile the game's source on its own heap."""
+    import subprocess
+
+    from tools.build import find_mpy_cross
+
+    exe = find_mpy_cross()
+    for src in (ROOT / "firmware").rglob("*.py"):
+        rel = src.relative_to(ROOT / "firmware")
+        if rel.name == "main.py" and len(rel.parts) == 1:
+            continue
+        dst = out / rel.with_suffix(".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([exe, "-o", str(dst), "-s", str(rel), str(src)], check=True)
+
+
+def test_demo_under_micropython(tmp_path):
+    tree = tmp_path / "mpy"
+    _compile_tree(tree)
+    data = tmp_path / "data"
+    data.mkdir()
+    code = MPY_DEMO % {"entry": ENTRY, "data": str(data), "gen": GEN, "max_ms": 3600000}
+    # 96wK cannot hold it: the console alone needs ~84wK to reach the menu, the game's modules
+    # (rules, ai, view, strings) ~47wK more, and the session's action record grows to several
+    # hundred ints. Measured: 160wK fails (MemoryError growing the action list), 176wK passes;
+    # a Pico has ~210wK. The test runs at 192wK so it keeps a margin below the Pico's heap.
+    proc = run_mpy(code, heap="192wK", paths=[tree, ROOT], timeout=600)
+    assert proc.stdout.split() == ["MainMenu", "0", "True", "True"], proc.stdout + proc.stderr

@@ -1,0 +1,204 @@
+"""Memory's screens, headless: the 16, 32 and 64 boards on the three screen sizes, the preview,
+flipping with the cursor, the mode button, the Location bonus offer, resume from the setup
+screen, and a whole demo game. `python -m tests.test_memory_view` writes the docs pictures
+(docs/img/memory_*.png)."""
+
+import sys
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
+
+from core import strings
+from core.session import Session
+from games import registry
+from games.memory import rules, view
+from games.memory.strings import TABLES
+from sim import headless
+
+ROOT = Path(__file__).resolve().parent.parent
+SQUARE = "pico_lcd_1_3"      # 240x240
+WIDE = "pico_lcd_1_14"       # 240x135
+PACK = "display_pack_2"      # 320x240, four buttons
+
+# theme "dark" card colours (RGB) of RED, BLUE, YELLOW, GREEN
+CARD_RGB = ((0xE0, 0x45, 0x3A), (0x3D, 0x7F, 0xE0), (0xF0, 0xC4, 0x19), (0x3D, 0xB8, 0x60))
+BACK_RGB = (0x5A, 0x3E, 0x9E)
+
+
+def colour_pixels(img, rgb):
+    # pixels of an exact palette colour (RGB565 rounding: compare with a small tolerance)
+    data = img.convert("RGB").tobytes()
+    r, g, b = rgb
+    return sum(1 for k in range(0, len(data), 3)
+               if abs(data[k] - r) < 9 and abs(data[k + 1] - g) < 5 and abs(data[k + 2] - b) < 9)
+
+
+def table_setup(size, players=2, actions=(), seed=5, seats=None, preview=True):
+    """A setup(app) that opens the table directly with some actions already played."""
+    def setup(app):
+        app.start()
+        strings.add(TABLES)
+        ss = seats or (["human", "hard"] if players == 2 else ["human"])
+        session = Session("memory", rules, {"players": players, "size": size,
+                                            "preview": preview}, ss, seed)
+        for a in actions(session.state) if callable(actions) else actions:
+            session.apply(a)
+        app.push(view.GameScene(session))
+    return setup
+
+
+def location_pair(state):
+    """Actions for a Location pair with the first two cards of one location on the board."""
+    where = {}
+    for i in range(state.size):
+        where.setdefault(state.slots[i] >> 2, []).append(i)
+    a, b = where[state.slots[0] >> 2][:2]
+    return [rules.ACT_MODE + rules.LOCATION, a, b]
+
+
+def test_preview_shows_every_face_then_turns_them_down():
+    r = headless.run("WAIT:500,SHOT:preview,WAIT:3500,SHOT:down", board=SQUARE,
+                     setup=table_setup(64))
+    up = r.frames["preview"]
+    down = r.frames["down"]
+    assert up.size == (240, 240)
+    for rgb in CARD_RGB:
+        assert colour_pixels(up, rgb) > 1500       # 16 faces of each colour, thick frames
+        assert colour_pixels(down, rgb) < 200
+    assert colour_pixels(down, BACK_RGB) > 20000
+    scene = r.app.top
+    assert isinstance(scene, view.GameScene) and (scene.cols, scene.rows) == (8, 8)
+    assert scene.cell_w >= 28 and scene.cell_h >= 26   # GAMES.md: about 28 px cells
+    assert r.log == ""
+
+
+def test_grid_layouts_on_every_screen():
+    assert view.layout(16, 240, 216) == (4, 4)
+    assert view.layout(32, 240, 216) == (8, 4)
+    assert view.layout(64, 240, 216) == (8, 8)
+    assert view.layout(32, 240, 110) == (8, 4)
+    assert view.layout(16, 240, 110) == (8, 2)
+    assert view.layout(64, 320, 216) == (8, 8)
+
+
+def test_cursor_flip_and_mode_button():
+    # RIGHT, A flips slot 1; B cycles the mode to Symbol; A on slot 1 again is refused.
+    r = headless.run("WAIT:3500,RIGHT,A,B,WAIT:300", board=SQUARE,
+                     setup=table_setup(16, players=1))
+    scene = r.app.top
+    s = scene.state
+    assert s.first == 1 and s.phase == rules.SECOND and s.mode == rules.SYMBOL
+    assert scene.session.actions == [1, rules.ACT_MODE + rules.SYMBOL]
+    assert r.log == ""
+
+
+def test_versus_ai_plays_its_turn_after_the_human():
+    r = headless.run("WAIT:3500,A,RIGHT,A,WAIT:6000", board=SQUARE,
+                     setup=table_setup(16, players=2))
+    s = r.app.top.state if isinstance(r.app.top, view.GameScene) else None
+    assert s is not None and s.turn >= 2     # the human's attempt, then the AI's
+    assert s.current_player == 0
+    assert r.log == ""
+
+
+def test_bonus_offer_dialog_accept():
+    r = headless.run("WAIT:2000,SHOT:offer,A,WAIT:300", board=SQUARE,
+                     setup=table_setup(32, players=1, actions=location_pair, preview=False))
+    s = r.app.stack[-1].state
+    assert s.phase == rules.BONUS and s.scores() == [50]
+    r2 = headless.run("WAIT:2000,DOWN,A,WAIT:300", board=SQUARE,
+                      setup=table_setup(32, players=1, actions=location_pair, preview=False))
+    s2 = r2.app.stack[-1].state
+    assert s2.phase == rules.FIRST and s2.bonus_loc == [-1]
+
+
+def test_small_screen_offers_no_64_board_and_four_button_hint():
+    class App:
+        height = 135
+    assert view.sizes_for(App) == (16, 32)
+    App.height = 240
+    assert view.sizes_for(App) == (16, 32, 64)
+    r = headless.run("WAIT:3500,SHOT:wide", board=WIDE, setup=table_setup(32))
+    scene = r.app.top
+    assert (scene.cols, scene.rows) == (8, 4) and r.log == ""
+    r = headless.run("WAIT:3500", board=PACK, setup=table_setup(64))
+    assert (r.app.top.cols, r.app.top.rows) == (8, 8) and r.log == ""
+    assert "Hold B" in r.app.top._keys()
+
+
+def test_menu_start_and_resume(tmp_path):
+    # From the main menu: Memory, Start (32 cards vs Normal), flip a card, quit, come back:
+    # the resume offer brings the same game back.
+    r = headless.run("WAIT:2500,A,WAIT:300,DOWN,DOWN,A,WAIT:4000,A,WAIT:200,HOLD:MENU:100,"
+                     "UP,A,WAIT:300", board=SQUARE, data_dir=str(tmp_path), seed=3)
+    assert r.log == ""
+    saved = Session.resume("memory", rules, str(tmp_path))
+    assert saved is not None and saved.actions[:1] == [0] and saved.seats == ["human", "normal"]
+    r = headless.run("WAIT:2500,A,WAIT:300,A,WAIT:500", board=SQUARE,
+                     data_dir=str(tmp_path), seed=4)
+    scene = r.app.top   # the menu re-imported the game: compare class names, not classes
+    assert type(scene).__name__ == "GameScene" and scene.session.actions[:1] == [0]
+    assert scene.state.first == 0
+
+
+def test_demo_scene_plays_a_whole_game_and_returns():
+    def setup(app):
+        app.start()
+        entry = registry.find("memory")
+        app.push(view.demo_scene(app, entry, 12))
+    r = headless.run("WAIT:1000", board=SQUARE, setup=setup)
+    scene = r.app.top
+    assert isinstance(scene, view.GameScene) and scene.demo
+    # run it out: the virtual clock makes this quick
+    r = headless.run("WAIT:400000", board=SQUARE, setup=setup, settle_ms=0)
+    assert not isinstance(r.app.top, view.GameScene) and r.log == ""
+
+
+def write_docs_pictures():
+    out = ROOT / "docs" / "img"
+    out.mkdir(parents=True, exist_ok=True)
+    shots = [
+        ("memory_16", SQUARE, table_setup(16, actions=lambda s: [0], preview=False), "WAIT:300"),
+        ("memory_32", SQUARE, table_setup(32, actions=lambda s: [rules.ACT_MODE + 1, 0],
+                                          preview=False), "WAIT:300"),
+        ("memory_64", SQUARE, table_setup(64), "WAIT:800"),
+        ("memory_64_board", SQUARE, table_setup(64), "WAIT:4000,DOWN,RIGHT,A"),
+        ("memory_bonus_offer", SQUARE, table_setup(32, players=1, actions=location_pair,
+                                                   preview=False), "WAIT:2000"),
+        ("memory_32_240x135", WIDE, table_setup(32), "WAIT:800"),
+        ("memory_64_320x240", PACK, table_setup(64, actions=lambda s: [5]), "WAIT:4000"),
+    ]
+    for name, board, setup, keys in shots:
+        r = headless.run(keys + ",SHOT:x", board=board, setup=setup, settle_ms=0)
+        r.frames["x"].save(out / (name + ".png"))
+        print("wrote", out / (name + ".png"))
+
+
+if __name__ == "__main__":
+    sys.exit(write_docs_pictures())
+
+
+def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
+    from core import storage
+    from core.rng import Rng
+    from games.memory import ai
+
+    def finished(state):
+        s = state.clone()
+        rng = Rng(3)
+        acts = []
+        while not s.is_over():
+            a = ai.choose(s, s.current_player, "hard", rng)
+            s.apply(a)
+            acts.append(a)
+        return acts
+
+    r = headless.run("WAIT:3000", board=SQUARE, data_dir=str(tmp_path),
+                     setup=table_setup(16, players=1, actions=finished, preview=False))
+    top = r.app.top
+    assert type(top).__name__ == "Dialog" and "Score" in top.lines[0]
+    scene = r.app.stack[-2]
+    table = storage.load_scores(str(tmp_path), "memory16")
+    assert table == [{"score": scene.state.points[0], "size": 16}]
+    assert r.log == ""

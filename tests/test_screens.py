@@ -1,0 +1,170 @@
+"""Headless screenshots of the real console screens (tools/screenshots.py), checked by content:
+which theme colours appear where (title bar, selected row, warning stripe, card colours),
+at every screen size, in every theme and in French. The pictures are made here in memory; the
+committed copies in docs/img/ are refreshed with `python -m tools.screenshots`."""
+
+import io
+
+import pytest
+
+from core import theme
+from games import registry
+from sim.platform import rgb565_to_rgb888
+from tools import screenshots
+
+TITLE_H = 22      # widgets.title_height: large line height 16 + 6
+HINT_H = 13       # widgets.hint_height: small line height 9 + 4
+ROW_H = 24        # menu rows: large line height 16 + 8
+MENU_TOP = TITLE_H + 2
+# The main menu's cursor starts on the first game, or on Settings when no game is registered
+# (the "no games installed yet" row is disabled).
+FIRST = 0 if registry.GAMES else 1
+
+
+def rgb(index, name="dark"):
+    """What the panel shows for theme colour `index` (RGB565 widened to 8 bits a channel)."""
+    return rgb565_to_rgb888(theme.palette(name)[index])
+
+
+def count(img, color, box=None):
+    """Pixels of exactly `color` inside box (x0, y0, x1, y1), the whole image by default."""
+    region = img.crop(box) if box else img
+    for n, c in region.getcolors(region.width * region.height):
+        if c == color:
+            return n
+    return 0
+
+
+def rows_with(img, color):
+    """The y of every row holding at least one pixel of `color`."""
+    return [y for y in range(img.height)
+            if count(img, color, (0, y, img.width, y + 1))]
+
+
+@pytest.fixture(scope="module")
+def shots():
+    """Every screenshot of tools/screenshots.py, taken once for this module."""
+    return {name: screenshots.take(name)[0] for name in screenshots.NAMES}
+
+
+def test_sizes(shots):
+    for name, img in shots.items():
+        expected = {"menu_240x135": (240, 135), "menu_320x240": (320, 240)}.get(name, (240, 240))
+        assert (img.size, img.mode) == (expected, "RGB"), name
+
+
+def test_splash_has_the_four_card_colours_and_the_title(shots):
+    img = shots["splash"]
+    for index in (theme.RED, theme.BLUE, theme.YELLOW, theme.GREEN):
+        # Each card: a 2-pixel outline and a suit icon in its colour.
+        assert count(img, rgb(index)) > 150, index
+    assert count(img, rgb(theme.CARD)) > 2000          # the four card faces
+    assert count(img, rgb(theme.ACCENT), (0, 120, 240, 140)) > 80   # "Card Console" title
+    assert img.getpixel((0, 0)) == rgb(theme.BG)
+
+
+def menu_checks(img, name="dark", cursor_row=FIRST):
+    w, h = img.size
+    # Title bar: a PANEL strip with the title in ACCENT and an EDGE line under it.
+    assert count(img, rgb(theme.PANEL, name), (0, 0, w, TITLE_H - 1)) > w * TITLE_H // 2
+    assert count(img, rgb(theme.ACCENT, name), (0, 0, w, TITLE_H)) > 60
+    assert count(img, rgb(theme.EDGE, name), (0, TITLE_H - 1, w, TITLE_H)) == w
+    # Hint bar at the bottom: PANEL with DIM text.
+    assert count(img, rgb(theme.PANEL, name), (0, h - HINT_H, w, h)) > w * HINT_H // 2
+    assert count(img, rgb(theme.DIM, name), (0, h - HINT_H, w, h)) > 20
+    # The selected row, and only it, has the SEL box around its label (SEL_FG text on it):
+    # the box is the label's line height plus 2, centred in the row.
+    sel = rows_with(img, rgb(theme.SEL, name))
+    top = MENU_TOP + cursor_row * ROW_H
+    assert sel == list(range(top + 3, top + ROW_H - 3))
+    assert count(img, rgb(theme.SEL_FG, name), (0, top, w, top + ROW_H)) > 60
+
+
+def test_main_menu(shots):
+    menu_checks(shots["menu"])
+    first_row = (0, MENU_TOP, 240, MENU_TOP + ROW_H)
+    if not registry.GAMES:
+        # No games yet: the first row is disabled (DIM), the cursor starts on Settings.
+        assert count(shots["menu"], rgb(theme.DIM), first_row) > 100
+    else:
+        assert count(shots["menu"], rgb(theme.SEL_FG), first_row) > 60
+
+
+def test_main_menu_cursor_moved(shots):
+    menu_checks(shots["menu_down"], cursor_row=FIRST + 1)
+    # Only the two rows the cursor left and reached differ from the menu before DOWN.
+    a, b = shots["menu"], shots["menu_down"]
+    changed = [y for y in range(240)
+               if a.crop((0, y, 240, y + 1)).tobytes() != b.crop((0, y, 240, y + 1)).tobytes()]
+    top = MENU_TOP + FIRST * ROW_H
+    assert changed and changed[0] >= top and changed[-1] < top + 2 * ROW_H
+
+
+@pytest.mark.parametrize("name", ["menu_240x135", "menu_320x240"])
+def test_menu_other_boards(shots, name):
+    menu_checks(shots[name])
+
+
+@pytest.mark.parametrize("name", ["light", "contrast"])
+def test_menu_themes(shots, name):
+    img = shots["menu_" + name]
+    menu_checks(img, name)
+    assert img.getpixel((120, 200)) == rgb(theme.BG, name)
+    assert rgb(theme.BG, name) != rgb(theme.BG) and img.tobytes() != shots["menu"].tobytes()
+
+
+def test_settings(shots):
+    img = shots["settings"]
+    menu_checks(img, cursor_row=0)
+    # Values are right-aligned in ACCENT on the unselected rows (theme, brightness, ...).
+    values = (180, MENU_TOP + ROW_H, 236, MENU_TOP + 7 * ROW_H)
+    assert count(img, rgb(theme.ACCENT), values) > 100
+
+
+def test_french(shots):
+    en, fr = shots["settings"], shots["settings_fr"]
+    menu_checks(fr, cursor_row=0)
+    title = (0, 0, 240, TITLE_H)
+    assert en.crop(title).tobytes() != fr.crop(title).tobytes()       # Settings / Réglages
+    menu_checks(shots["menu_fr"])
+    assert shots["menu_fr"].crop(title).tobytes() != shots["menu"].crop(title).tobytes()
+
+
+def test_about(shots):
+    img = shots["about"]
+    assert count(img, rgb(theme.ACCENT), (0, 0, 240, TITLE_H)) > 40
+    assert count(img, rgb(theme.FG), (0, TITLE_H, 240, 240 - HINT_H)) > 1000  # body text
+    assert not rows_with(img, rgb(theme.SEL))                            # no menu here
+
+
+def test_error_screen(shots):
+    img = shots["error"]
+    warn = rgb(theme.WARN)
+    # The warning stripe: the top four rows entirely WARN, then the title in WARN.
+    assert count(img, warn, (0, 0, 240, 4)) == 4 * 240
+    assert count(img, warn, (0, 4, 240, 30)) > 80
+    assert count(img, rgb(theme.FG), (0, 30, 240, 60)) > 100     # "ValueError: demo: ..."
+    assert count(img, rgb(theme.ACCENT)) > 100                   # "Press any button ..."
+
+
+def test_gallery(shots):
+    img = shots["gallery"]
+    assert count(img, rgb(theme.ACCENT), (0, 0, 240, TITLE_H)) > 60
+    assert count(img, rgb(theme.CARD)) > 3000       # card faces
+    assert count(img, rgb(theme.BACK)) > 1000       # card backs
+    for index in (theme.RED, theme.BLUE, theme.GREEN, theme.INK):
+        assert count(img, rgb(index)) > 30, index
+    assert count(img, rgb(theme.SEL)) > 100         # the score table's highlighted row
+
+
+def test_same_inputs_same_png_bytes():
+    first, second = io.BytesIO(), io.BytesIO()
+    screenshots.save_png(screenshots.take("error")[0], first)
+    screenshots.save_png(screenshots.take("error")[0], second)
+    assert first.getvalue() == second.getvalue()
+
+
+def test_cli_writes_named_pngs(tmp_path):
+    assert screenshots.main(["--out", str(tmp_path), "--only", "menu,splash"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["menu.png", "splash.png"]
+    assert screenshots.main(["--out", str(tmp_path), "--only", "nope"]) == 2
