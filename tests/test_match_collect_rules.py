@@ -407,7 +407,8 @@ def test_going_out_scores_and_next_round_starter():
     res = s.round_results[-1]
     assert res["reason"] == "out" and res["round"] == 1
     p0, p1, p2 = res["players"]
-    assert p0 == {"melds": [sorted([R1, R2, B1])], "meld_values": [30], "wonders": [],
+    assert p0 == {"melds": [sorted([R1, R2, B1])], "meld_values": [30],
+                  "meld_types": [R.M_SYMBOL], "wonders": [],
                   "hand": [], "out": True, "sheltered": False, "score": 30 + 25, "total": 55}
     assert p1["score"] == -15 and p1["hand"] == sorted([card(RED, MOON), PORTAL[0]])
     assert p2["score"] == 5 - 5 and p2["wonders"] == [GUIDE[0]]

@@ -287,7 +287,7 @@ def test_round_summary_screenshot():
     def push(app):
         _push_table(lambda: session)(app)
         table = app.top
-        app.push(_view().Summary(table, res, False))
+        app.push(_view().sub("summary").Summary(table, res, False))
 
     r = _run("SHOT:summary", push=push)
     summary = r.app.top

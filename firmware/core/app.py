@@ -11,6 +11,7 @@ data folder (size-capped) and an error screen replaces the stack; any key return
 """
 
 import gc
+import sys
 import time
 
 from micropython import const
@@ -22,6 +23,7 @@ from core.canvas import Canvas
 FRAME_MS = const(33)          # ~30 frames per second while something moves
 IDLE_FRAME_MS = const(33)     # button sampling period when idle (debounce needs < 50 ms)
 TOAST_MS = const(2200)
+LOG_CAP = const(8192)
 
 
 class Scene:
@@ -265,9 +267,17 @@ class App:
         registry.unload_all()
         gc.collect()
         self.input.reset()
+        # Log first: if the error screen itself cannot load, the log still says why.
+        text = format_exception(exc)
+        try:
+            from core.gamelog import append_capped
+
+            append_capped(self.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
+        except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
+            text += "\n(log not written: " + repr(log_exc) + ")"
         from screens import error
 
-        error.show(self, exc)
+        error.show(self, exc, text)
 
     def panic(self, exc):
         """Last resort when the error screen itself cannot load (no memory left): a plain
@@ -297,6 +307,19 @@ class App:
                     self.panic(exc)
                 return
             ev = self.input.pop()
+
+
+def format_exception(exc):
+    """Traceback text on both MicroPython (print_exception) and CPython."""
+    if hasattr(sys, "print_exception"):
+        import io
+
+        out = io.StringIO()
+        sys.print_exception(exc, out)  # type: ignore[attr-defined]
+        return out.getvalue()  # type: ignore[attr-defined]
+    import traceback
+
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
 
 
 def main(platform):

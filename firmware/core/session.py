@@ -9,11 +9,13 @@ same way everywhere:
 - Seats: each is "human" or an AI level ("easy", "normal", "hard").
 - AI moves come from the game's ai module with its own forked RNG; the AI gets the state but
   must decide only from what its seat may see (see docs/ARCHITECTURE.md, the game contract).
+
+core.storage is imported only when a save is read or written: a game that is not saved (an
+all-AI demo, data_dir None) never loads it.
 """
 
 import time
 
-from core import storage
 from core.rng import Rng
 
 HUMAN = "human"
@@ -55,6 +57,8 @@ class Session:
     def save(self):
         if self.data_dir is None:
             return
+        from core import storage
+
         if self.state.is_over():
             storage.clear_resume(self.data_dir, self.game_id)
         else:
@@ -62,11 +66,15 @@ class Session:
 
     def clear_save(self):
         if self.data_dir is not None:
+            from core import storage
+
             storage.clear_resume(self.data_dir, self.game_id)
 
     @classmethod
     def resume(cls, game_id, rules, data_dir):
         """The saved game of `game_id`, replayed; None when there is none or it is unusable."""
+        from core import storage
+
         snap = storage.load_resume(data_dir, game_id)
         if not isinstance(snap, dict):
             return None

@@ -5,49 +5,20 @@ draws with the built-in 8x8 font if the fonts are not usable.
 """
 
 import gc
-import sys
 
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
 
-LOG_CAP = 8192
 
-
-def show(app, exc):
-    """Write the exception to log.txt (size-capped), drop any game, push the error screen.
-
-    Called by App.crash with the stack already emptied, so the broken scene's memory is free.
-    """
-    text = format_exception(exc)
+def show(app, exc, text):
+    """Push the error screen (App.crash has emptied the stack, unloaded games, logged)."""
     try:
-        from core.gamelog import append_capped
-
-        append_capped(app.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
-    except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
-        text += "\n(log not written: " + repr(log_exc) + ")"
-    try:
-        from games import registry
-
-        registry.unload_all()
         strings.remove()
     except Exception:  # noqa: BLE001
         pass
     gc.collect()
     app.push(ErrorScreen(exc, text))
-
-
-def format_exception(exc):
-    """Traceback text on both MicroPython (print_exception) and CPython."""
-    if hasattr(sys, "print_exception"):
-        import io
-
-        out = io.StringIO()
-        sys.print_exception(exc, out)  # type: ignore[attr-defined]
-        return out.getvalue()  # type: ignore[attr-defined]
-    import traceback
-
-    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
 
 
 class ErrorScreen(Scene):

@@ -131,7 +131,7 @@ class GameScene(Scene):
         self.over_at = None
         self.result_shown = False
         self.status = ""
-        self.geo = None
+        self.geo: tuple = ()
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -271,7 +271,7 @@ class GameScene(Scene):
             self.act(rules.action(rules.REVEAL, slot))
             return
         labels = [strings.t("m252.move")]
-        acts = ["move"]
+        acts: list = ["move"]
         if s.pile:
             labels.append(strings.t("m252.replace"))
             acts.append("replace")

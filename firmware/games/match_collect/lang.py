@@ -147,13 +147,30 @@ EN = {
 }
 
 
-def tables():
-    """The tables for core.strings.add: English always (the fallback), French only when it is
-    the language in use, so the other language never occupies the Pico's heap."""
+RULES_KEY = "mc.rules_text"
+
+
+def _table():
+    """The table of the language in use (English unless French is)."""
     from core import strings
 
     if strings.lang() == "fr":
         from games.match_collect.lang_fr import FR
 
-        return {"en": EN, "fr": FR}
-    return {"en": EN}
+        return "fr", FR
+    return "en", EN
+
+
+def tables():
+    """The tables for core.strings.add: the language in use only (core.strings merges that
+    one, English when the language is missing), so the other language never occupies the
+    Pico's heap; without the how-to-play text, which rules_text() gives when it is shown."""
+    code, table = _table()
+    out = dict(table)
+    del out[RULES_KEY]
+    return {code: out}
+
+
+def rules_text():
+    """The how-to-play text in the language in use."""
+    return _table()[1][RULES_KEY]

@@ -43,9 +43,12 @@ STATE the view reads (never write to it; only apply() changes it):
                    MAX_ROUND_TURNS ends the round, reason "cap")
   round_results    list (one per finished round) of dicts:
                    {"round", "reason" ("out" | "exhausted" | "cap"), "players": [per seat
-                   {"melds": [[ids]], "meld_values": [ints], "wonders": [ids], "hand": [ids],
+                   {"melds": [[ids]], "meld_values": [ints], "meld_types": [M_* ints],
+                    "wonders": [ids], "hand": [ids],
                     "out": bool, "sheltered": bool, "score": int, "total": int}]}
                    Session/arena can log each with GameLog.event("round", **result).
+                   Only the last round keeps it all: once the next round ends, an earlier
+                   one keeps per seat only "out", "sheltered", "score" and "total".
   message          reason of the last round end / short note (for the view), may be ""
 
 ACTIONS are small ints (< 432); build them with the helpers, read them with decode(a) ->
@@ -487,22 +490,9 @@ class State:
         return len(self.draw_pile)
 
     def clone(self):
-        s = State()
-        for k in self.__dict__:
-            v = self.__dict__[k]
-            if isinstance(v, list):
-                if k == "melds":
-                    v = [[[m[0], list(m[1])] for m in ms] for ms in v]
-                elif v and isinstance(v[0], list):
-                    v = [list(x) for x in v]
-                else:
-                    v = list(v)
-            elif isinstance(v, dict):
-                v = dict(v)
-            s.__dict__[k] = v
-        s.rng = Rng(1)
-        s.rng.setstate(self.rng.getstate())
-        return s
+        from games.match_collect import rules_extra
+
+        return rules_extra.clone(self)
 
     # -- reading helpers --------------------------------------------------------------------
     def discardable(self, seat):
@@ -567,54 +557,9 @@ class State:
 
     def why_illegal(self, action):
         """None if `action` is legal now, else the reason (a short English sentence)."""
-        if self.current_player < 0:
-            return "the game is over"
-        try:
-            kind, arg = decode(action)
-        except (ValueError, TypeError):
-            return "unknown action %r" % (action,)
-        if self.phase == PH_CHOICE:
-            if action in self._choice_actions():
-                return None
-            return "finish the Wonder's choice first"
-        if self.phase == PH_DRAW:
-            if kind == "draw":
-                return None if self.draw_pile else "the draw pile is empty"
-            if kind == "take":
-                return self._take_ok()
-            return "draw first: take the top of the draw pile or of the discard pile"
-        seat = self.current_player
-        if kind in ("draw", "take"):
-            return "you have already drawn this turn"
-        if kind == "call":
-            if self.call_used[seat]:
-                return "the free call is used for this round"
-            if self.melded_turn or self.wonder_turn or self.selection:
-                return "the call comes before melds and Wonders"
-            if self.location_count(seat, arg) < 2:
-                return "a call needs two cards of that location in hand"
-            return None
-        if kind == "select":
-            if arg in self.selection:
-                return "that card is already selected"
-            return self._select_ok(arg)
-        if kind == "meld" or kind == "extend":
-            return self._commit_ok(action)
-        if kind == "cancel":
-            return None if self.selection else "nothing is selected"
-        if self.selection:
-            return "lay or cancel the selected cards first"
-        if self.must_meld >= 0:
-            return "Quick Rounds: meld the card taken from the discard pile first"
-        if kind == "wonder":
-            return self._wonder_ok(arg)
-        if kind == "discard":
-            if arg not in self.hands[seat]:
-                return "that card is not in your hand"
-            if arg in self.taken:
-                return "a card taken from the discard pile cannot be discarded this turn"
-            return None
-        return "that action is not possible now"
+        from games.match_collect import rules_extra
+
+        return rules_extra.why_illegal(self, action)
 
     def _take_ok(self):
         if not self.discard:
@@ -731,9 +676,9 @@ class State:
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, action):
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise ValueError(reason)
+        if action not in self.legal_actions():
+            # The reason's code (rules_extra) loads only when an action is refused.
+            raise ValueError(self.why_illegal(action) or "that action is not possible now")
         kind, arg = decode(action)
         seat = self.current_player
         hand = self.hands[seat]
@@ -978,6 +923,7 @@ class State:
             players.append({
                 "melds": [list(m[1]) for m in self.melds[seat]],
                 "meld_values": [meld_value(m) for m in self.melds[seat]],
+                "meld_types": [m[0] for m in self.melds[seat]],
                 "wonders": list(self.played[seat]),
                 "hand": sorted(self.hands[seat]),
                 "out": seat == out_seat,
@@ -985,6 +931,8 @@ class State:
                 "score": parts["total"],
                 "total": self.totals[seat],
             })
+        if self.round_results:
+            _brief(self.round_results[-1])
         self.round_results.append({"round": self.round_number, "reason": reason,
                                    "players": players})
         if max(self.totals) >= self.target or self.round_number >= MAX_ROUNDS:
@@ -1033,77 +981,34 @@ class State:
     # -- information ----------------------------------------------------------------------------
     def observation(self, seat):
         """What `seat` may see: its own hand, everything public, counts of hidden things."""
-        own = self.current_player == seat
-        return {
-            "seat": seat,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "melds": [[[m[0], list(m[1])] for m in ms] for ms in self.melds],
-            "played": [list(p) for p in self.played],
-            "sheltered": list(self.sheltered),
-            "call_used": list(self.call_used),
-            "calls": list(self.calls),
-            "picked_up": [list(p) for p in self.picked_up],
-            "discard": list(self.discard),
-            "draw_count": len(self.draw_pile),
-            "known_top": (self.draw_pile[len(self.draw_pile) - self.guide_known:]
-                          if self.guide_seat == seat and self.guide_known else []),
-            "looked": list(self.looked) if own and self.pending in (P_GUIDE_KEEP,
-                                                                    P_GUIDE_ORDER) else [],
-            "totals": list(self.totals),
-            "round_number": self.round_number,
-            "current_player": self.current_player,
-            "phase": self.phase,
-            "pending": self.pending,
-            "selection": list(self.selection) if own else [],
-            "taken": list(self.taken),
-            "must_meld": self.must_meld,
-            "reshuffles": self.reshuffles,
-            "ending": self.ending,
-        }
+        from games.match_collect import rules_extra
+
+        return rules_extra.observation(self, seat)
 
     def sample_hidden(self, seat, rng):
-        """A copy where every card `seat` cannot see (other hands, the draw pile below what a
-        Guide showed it, cards another player's Guide is looking at) is dealt again at random,
-        sizes kept, and the state's own generator is replaced by one from `rng`."""
-        world = self.clone()
-        known = self.guide_known if self.guide_seat == seat else 0
-        pile = world.draw_pile
-        keep_top = pile[len(pile) - known:] if known else []
-        pool = pile[:len(pile) - known]
-        for other in range(self.num_players):
-            if other != seat:
-                pool.extend(world.hands[other])
-        own_guide = self.current_player == seat
-        if not own_guide:
-            pool.extend(world.looked)
-        pool.sort()  # the pool's order must not leak where the cards really are
-        rng.shuffle(pool)
-        k = 0
-        for other in range(self.num_players):
-            if other != seat:
-                n = len(world.hands[other])
-                world.hands[other] = pool[k:k + n]
-                k += n
-        if not own_guide:
-            n = len(world.looked)
-            world.looked = pool[k:k + n]
-            k += n
-        world.draw_pile = pool[k:] + keep_top
-        world.rng = rng.fork()
-        return world
+        """A copy where every card `seat` cannot see is dealt again at random (see
+        rules_extra.sample_hidden)."""
+        from games.match_collect import rules_extra
+
+        return rules_extra.sample_hidden(self, seat, rng)
 
     def action_str(self, action):
-        kind, arg = decode(action)
-        if kind in ("select", "discard", "wonder", "pick"):
-            return "%s %s" % (kind, card_str(arg))
-        if kind in ("call", "name"):
-            from games.match_collect.cards import LOCATION_NAMES
+        from games.match_collect import rules_extra
 
-            return "%s %s" % (kind, LOCATION_NAMES[arg])
-        if kind == "extend":
-            return "extend meld %d" % (arg + 1)
-        return kind
+        return rules_extra.action_str(self, action)
+
+
+# What an earlier round's result keeps per seat once the next round has ended.
+_BRIEF_KEYS = ("out", "sheltered", "score", "total")
+
+
+def _brief(result):
+    """Keep only the scores of a round result (the cards lists go; they were shown and
+    logged when the round ended): a long 4-player game's history stays a few hundred bytes."""
+    players = result["players"]
+    for i in range(len(players)):
+        p = players[i]
+        players[i] = {k: p[k] for k in _BRIEF_KEYS}
 
 
 def _unique(cards):
@@ -1115,12 +1020,9 @@ def _unique(cards):
 
 
 def card_str(card):
-    from games.match_collect.cards import COLOR_NAMES, LOCATION_NAMES, SYMBOL_NAMES, WONDER_NAMES
+    from games.match_collect import rules_extra
 
-    if card >= REGULAR:
-        return WONDER_NAMES[WONDER[card]]
-    return "%s %s (%s)" % (COLOR_NAMES[COLOR[card]], SYMBOL_NAMES[SYMBOL[card]],
-                           LOCATION_NAMES[LOCATION[card]])
+    return rules_extra.card_str(card)
 
 
 def hand_penalty(hand):

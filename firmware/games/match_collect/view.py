@@ -1,4 +1,4 @@
-"""Match & Collect: the screens (setup, table, round summary, game over, browsers).
+"""Match & Collect: the table, the game's main screen (and its entry points).
 
 Seats: 2 players "You, North"; 3 "You, West, East"; 4 "You, West, North, East" (clockwise
 from you, which is the order turns go). In an all-AI game seat 0 is called "South".
@@ -14,21 +14,29 @@ discard, call, sort, browse the discard pile and every meld, scores), MENU pause
 Play goes through core.session.Session (a save after every action; resume by replay). The
 meld being built lives only here until it is laid: laying sends the rules' whole select..MELD
 sequence at once.
+
+Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
+(setup_screen.py), the round summary (summary.py) and the browsers (browse.py) are modules of
+their own, imported when they open and dropped when the table is back on top; the AI module is
+dropped while a round summary shows; the strings module is dropped once its table is merged.
+The table collects garbage after every action, so short-lived objects never scatter the
+long-lived ones across the heap (a fragmented heap cannot load a module's bytecode later).
 """
 
+import gc
+import sys
 import time
 
 from core import input as btn
-from core import storage, strings, theme
+from core import modules, strings, theme
 from core.app import Scene
 from core.session import HUMAN, Session, ai_delay_ms
-from games.match_collect import lang, rules
-from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, NUM_CARDS, SYMBOL, WONDER
+from games.match_collect import rules
+from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
 from ui import widgets
 from ui.cards import HandRow, card_width, draw_back, draw_card, draw_slot
 from ui.dialog import Dialog
 from ui.menu import MenuScreen
-from ui.options import OptionsScreen
 
 GAME_ID = "match_collect"
 REGULAR = 64
@@ -42,11 +50,45 @@ SYMBOL_ICONS = ("sym_stag", "sym_mountain", "sym_moon", "sym_sun", "sym_wave", "
 WONDER_INK = (theme.ACCENT, theme.ACCENT, theme.ACCENT, theme.INK, theme.INK, theme.BACK)
 WONDER_ICONS = ("mc_legendary", "mc_messenger", "mc_guide", "mc_portal", "mc_shelter",
                 "mc_offering")
-SUMMARY_DEMO_MS = 2500   # an all-AI game leaves each summary by itself after this long
+PACKAGE = "games.match_collect."
+# Modules of this game opened on demand and dropped when the table is back on top.
+ON_DEMAND = ("summary", "browse", "setup_screen")
+UI_ON_DEMAND = ("ui.scores", "ui.textview")
 
 _lists = {}      # strings key -> list of its comma-separated names (current language)
 _lists_lang: list = [None]   # language the cache was built for
-_faces = []      # card id -> face tuple for ui.cards (built once)
+_face = [None, 0, None, None]   # the one face list face_of fills in (see face_of)
+_codes = []      # location -> its three-letter code (made once)
+
+
+# -- modules loaded on demand ------------------------------------------------------------------
+def sub(name):
+    """Import this game's module `name` (ON_DEMAND) now; collects first, so its bytecode gets
+    the largest free blocks the heap can offer."""
+    gc.collect()
+    return __import__(PACKAGE + name, None, None, (name,), 0)
+
+
+def add_strings():
+    """Merge the game's strings (English, and French when in use) into core.strings, then drop
+    the string modules: the merged table holds the texts, their own dicts are not needed."""
+    from games.match_collect import lang
+
+    strings.add(lang.tables())
+    modules.drop(PACKAGE + "lang")
+    modules.drop(PACKAGE + "lang_fr")
+    _lists.clear()
+    _lists_lang[0] = None
+
+
+def rules_text():
+    """The how-to-play text (kept out of the strings table: read when it is shown)."""
+    from games.match_collect import lang
+
+    text = lang.rules_text()
+    modules.drop(PACKAGE + "lang")
+    modules.drop(PACKAGE + "lang_fr")
+    return text
 
 
 # -- names -------------------------------------------------------------------------------------
@@ -70,7 +112,10 @@ def seat_names(n, demo=False):
 
 
 def loc_code(loc):
-    return LOCATION_NAMES[loc][:3].upper()
+    if not _codes:
+        for name in LOCATION_NAMES:
+            _codes.append(name[:3].upper())
+    return _codes[loc]
 
 
 def card_name(c):
@@ -101,18 +146,23 @@ def meld_name(mtype):
 
 def face_of(c):
     """ui.cards face of card id c: location code in the corner, symbol icon, colour ink;
-    Wonders show their short type name, their own icon and their name along the bottom."""
-    if not _faces:
-        codes = names("mc.wonder_codes")
-        full = names("mc.wonders")
-        for i in range(NUM_CARDS):
-            if i < REGULAR:
-                _faces.append((loc_code(LOCATION[i]), CARD_INK[COLOR[i]],
-                               SYMBOL_ICONS[SYMBOL[i]], None))
-            else:
-                w = WONDER[i]
-                _faces.append((codes[w], WONDER_INK[w], WONDER_ICONS[w], full[w]))
-    return _faces[c]
+    Wonders show their short type name, their own icon and their name along the bottom.
+
+    The same list is filled in and returned every time (draw_card reads it at once): drawing
+    allocates nothing, and no table of 88 faces sits in the heap."""
+    f = _face
+    if c < REGULAR:
+        f[0] = loc_code(LOCATION[c])
+        f[1] = CARD_INK[COLOR[c]]
+        f[2] = SYMBOL_ICONS[SYMBOL[c]]
+        f[3] = None
+    else:
+        w = WONDER[c]
+        f[0] = names("mc.wonder_codes")[w]
+        f[1] = WONDER_INK[w]
+        f[2] = WONDER_ICONS[w]
+        f[3] = names("mc.wonders")[w]
+    return f
 
 
 def sort_key(mode):
@@ -163,129 +213,6 @@ class ChoiceList(MenuScreen):
         self.on_done(-1)
 
 
-# -- setup -------------------------------------------------------------------------------------
-def _onoff(v):
-    return strings.t("mc.on") if v else strings.t("mc.off")
-
-
-def _level(v):
-    return strings.t("level_" + v)
-
-
-def target_of(players, length):
-    return rules.TARGET[players] + rules.LENGTH_DELTA[length]
-
-
-def game_options(values):
-    """The rules' options from the setup values."""
-    return {"players": values["players"], "reshuffle": bool(values["reshuffle"]),
-            "quick": bool(values["quick"]), "length": values["length"]}
-
-
-class Setup(OptionsScreen):
-    """Players, each opponent's level, variants, length (target); Start, Watch AI play, How to
-    play, High scores. Offers to resume a saved game once, when it first shows."""
-
-    def __init__(self, app, entry):
-        players = app.settings.get("players", 2) if app.settings else 2
-        players = 2 if players < 2 else 4 if players > 4 else players
-        values = {"players": players, "lv1": "normal", "lv2": "normal", "lv3": "normal",
-                  "reshuffle": players == 4, "quick": False, "length": "standard"}
-        super().__init__(strings.t(entry[1]), self.option_rows, values, self.start,
-                         lambda: strings.t("mc.rules_text"))
-        self.entry = entry
-        self._offer = True
-        self._drawn = False
-
-    def option_rows(self, values):
-        n = values["players"]
-        seats = seat_names(n)
-        rows: list = [("players", strings.t("mc.players"), (2, 3, 4), str)]
-        for i in range(1, n):
-            rows.append(("lv%d" % i, strings.t("mc.opponent") % seats[i], LEVELS, _level))
-        rows.append(("reshuffle", strings.t("mc.reshuffle"), (False, True), _onoff))
-        rows.append(("quick", strings.t("mc.quick"), (False, True), _onoff))
-
-        def length_label(v):
-            return "%s (%d)" % (strings.t("mc.len_" + v), target_of(n, v))
-
-        rows.append(("length", strings.t("mc.length"), ("standard", "shorter", "longer"),
-                     length_label))
-        return rows
-
-    def rows(self):
-        rows = super().rows()
-        rows.append([strings.t("mc.high_scores"), None, True])
-        return rows
-
-    def changed(self, index, delta):
-        players = self.values["players"]
-        done = super().changed(index, delta)
-        if done and self.values["players"] != players:
-            # Four players play with Reshuffle on by default (GAMES.md); it can be turned off.
-            self.values["reshuffle"] = self.values["players"] == 4
-            self.menu.set_rows(self.rows())
-            self.invalidate()
-        return done
-
-    def chosen(self, index):
-        if index == len(self.menu.rows) - 1:
-            self.app.push(high_scores_screen(self.app))
-            return
-        super().chosen(index)
-
-    def draw(self, c, full):
-        super().draw(c, full)
-        self._drawn = True
-
-    def tick(self, now):
-        if self._offer and self._drawn:
-            self._offer = False
-            if storage.load_resume(self.app.platform.data_dir, GAME_ID):
-                app = self.app
-                app.push(Dialog(strings.t("resume_offer"),
-                                [strings.t("resume"), strings.t("new_game")],
-                                self._resume_answer))
-
-    def _resume_answer(self, choice):
-        if choice != 0:
-            return
-        session = Session.resume(GAME_ID, rules, self.app.platform.data_dir)
-        if session is None:
-            return
-        self.app.push(Table(session))
-
-    def start(self, values, demo):
-        n = values["players"]
-        app = self.app
-        if demo:
-            seats = ["hard"] * n
-            data_dir = None          # an all-AI game never replaces your saved game
-        else:
-            seats = [HUMAN] + [values["lv%d" % i] for i in range(1, n)]
-            data_dir = app.platform.data_dir
-        session = Session(GAME_ID, rules, game_options(values), seats,
-                          app.platform.seed() & 0x7FFFFFFF, data_dir)
-        session.save()
-        app.push(Table(session, demo))
-
-
-def high_scores_screen(app):
-    from ui.scores import ScoreTable
-
-    table = storage.load_scores(app.platform.data_dir, GAME_ID)
-    rows = []
-    for i in range(len(table)):
-        e = table[i]
-        if isinstance(e, dict):
-            rows.append(["%d. %s" % (i + 1, strings.t("you_win") if e.get("won") else ""),
-                         e.get("players", 0), e.get("score", 0)])
-    if not rows:
-        rows.append([strings.t("mc.no_scores"), "", ""])
-    return ScoreTable(strings.t("mc.high_scores"),
-                      ["", strings.t("mc.players"), strings.t("score")], rows)
-
-
 # -- the table ---------------------------------------------------------------------------------
 class Table(Scene):
     def __init__(self, session, demo=False):
@@ -311,6 +238,7 @@ class Table(Scene):
         self._dirty_info = True
         self._dirty_preview = True
         self._lay: tuple = ()        # set by enter()
+        self._ui_drop: list = []     # set by enter()
 
     # -- layout --------------------------------------------------------------------------------
     def enter(self):
@@ -331,10 +259,21 @@ class Table(Scene):
         self._lay = (hand_y, hand_h, preview_y, info_h, card_h, cw, piles_x)
         step = app.small.width("WWW") + 4
         self.row = HandRow(app, 0, hand_y, w, hand_h, face_of, (), min_step=step)
+        # UI modules a summary, browser or help screen brings in, unless already loaded.
+        self._ui_drop = [n for n in UI_ON_DEMAND if n not in sys.modules]
+        self.drop_screens()
         self.sync()
 
     def resume(self):
+        self.drop_screens()
         self.sync()
+
+    def drop_screens(self):
+        """Forget the modules of screens opened over the table (back on top: not needed)."""
+        for name in ON_DEMAND:
+            modules.drop(PACKAGE + name)
+        for name in self._ui_drop:
+            modules.drop(name)
 
     # -- state -> screen -----------------------------------------------------------------------
     def human_turn(self):
@@ -538,19 +477,26 @@ class Table(Scene):
         return self._lay[3] // self.line_h - (n + 1) - 1
 
     def after_action(self):
+        gc.collect()
         st = self.session.state
         if len(st.round_results) > self._rounds:
             self._rounds = len(st.round_results)
             self.sel = []
-            self.app.push(Summary(self, st.round_results[-1], st.is_over()))
+            self.drop_ai()   # not needed while the summary shows: room for its screen
+            self.app.push(sub("summary").Summary(self, st.round_results[-1], st.is_over()))
         self.sync()
 
     def ai_module(self):
         if self._ai is None:
+            gc.collect()
             from games.match_collect import ai
 
             self._ai = ai
         return self._ai
+
+    def drop_ai(self):
+        self._ai = None
+        modules.drop(PACKAGE + "ai")
 
     def tick(self, now):
         s = self.session
@@ -640,6 +586,8 @@ class Table(Scene):
         st = self.session.state
         if not self.demo and self.session.seats[0] == HUMAN:
             won = 0 in st.winners if hasattr(st, "winners") else False
+            from core import storage
+
             rank = storage.add_score(self.app.platform.data_dir, GAME_ID,
                                      {"score": st.totals[0], "players": st.num_players,
                                       "won": won})
@@ -764,11 +712,12 @@ class Table(Scene):
             st = self.session.state
             cards = list(st.discard)
             cards.reverse()
-            self.app.push(PileView(strings.t("mc.discard_title") % len(cards), cards))
+            self.app.push(sub("browse").PileView(strings.t("mc.discard_title") % len(cards),
+                                                 cards))
         elif what == "melds":
-            self.app.push(MeldsView(self))
+            self.app.push(sub("browse").MeldsView(self))
         elif what == "scores":
-            self.app.push(scores_screen(self))
+            self.app.push(sub("browse").scores_screen(self))
 
     # -- buttons -------------------------------------------------------------------------------
     def button(self, b, kind):
@@ -824,7 +773,7 @@ class Table(Scene):
             if i == 1:
                 from ui.textview import TextView
 
-                app.push(TextView(strings.t("how_to_play"), strings.t("mc.rules_text")))
+                app.push(TextView(strings.t("how_to_play"), rules_text()))
             elif i == 2:
                 back_to_menu(app)
 
@@ -930,253 +879,16 @@ class Table(Scene):
             c.text(font, text, x + (cw - font.width(text)) // 2, ly, theme.DIM)
 
 
-# -- browsers ----------------------------------------------------------------------------------
-class PileView(Scene):
-    """Cards in a scrollable row (the discard pile, top first) with the name of the card under
-    the cursor; B goes back."""
-
-    def __init__(self, title, cards):
-        super().__init__()
-        self.title = title
-        self.cards = cards
-        self.row = None
-
-    def enter(self):
-        app = self.app
-        x, y, w, h = widgets.content_box(app)
-        rh = min(80, h - 2 * app.small.line_height - 8)
-        self.row = HandRow(app, x, y + 4, w, rh, face_of, self.cards,
-                           min_step=app.small.width("WWW") + 4)
-        self._name_y = y + 4 + rh + 4
-
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b in (btn.LEFT, btn.UP):
-            if self.row.move(-1):
-                self.request_draw()
-        elif b in (btn.RIGHT, btn.DOWN):
-            if self.row.move(1):
-                self.request_draw()
-        elif kind == btn.PRESS and b in (btn.B, btn.A):
-            self.app.pop()
-
-    def draw(self, c, full):
-        app = self.app
-        if full:
-            c.clear(theme.BG)
-            widgets.title_bar(app, c, self.title)
-            widgets.hint_bar(app, c, strings.t("hint_menu"))
-        self.row.draw(c, full)
-        font = app.small
-        c.fill_rect(0, self._name_y, app.width, font.line_height, theme.BG)
-        cur = self.row.current()
-        text = card_name(cur) if cur is not None else strings.t("mc.empty")
-        c.text(font, font.fit(text, app.width - 8), 4, self._name_y, theme.FG)
-
-
-class MeldsView(Scene):
-    """Every player's melds (and Wonders played) as rows of small cards; UP/DOWN scroll."""
-
-    def __init__(self, table):
-        super().__init__()
-        st = table.session.state
-        self.items = []     # (text, cards or None)
-        for seat in range(st.num_players):
-            head = table.seats[seat]
-            if st.sheltered[seat]:
-                head += " (" + strings.t("mc.sheltered") + ")"
-            self.items.append((head, None))
-            ms = st.melds[seat]
-            for m in ms:
-                self.items.append(("%s %d" % (meld_name(m[0]), rules.meld_value(m)),
-                                   list(m[1])))
-            if st.played[seat]:
-                self.items.append((strings.t("mc.wonders_played") + " +%d" % (
-                    5 * len(st.played[seat])), list(st.played[seat])))
-            if not ms and not st.played[seat]:
-                self.items.append(("  " + strings.t("mc.no_melds"), None))
-        self.top = 0
-
-    def enter(self):
-        app = self.app
-        _x, _y, _w, h = widgets.content_box(app)
-        self.card_h = 30 if h >= 150 else 24
-        self.card_w = card_width(self.card_h) + 2
-
-    def item_h(self, item):
-        lh = self.app.small.line_height + 1
-        return lh if item[1] is None else lh + self.card_h + 3
-
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b in (btn.UP, btn.LEFT) and self.top > 0:
-            self.top -= 1
-            self.invalidate()
-        elif b in (btn.DOWN, btn.RIGHT) and self.top < len(self.items) - 1:
-            self.top += 1
-            self.invalidate()
-        elif kind == btn.PRESS and b in (btn.A, btn.B):
-            self.app.pop()
-
-    def draw(self, c, full):
-        app = self.app
-        font = app.small
-        x0, y, w, h = widgets.content_box(app)
-        c.clear(theme.BG)
-        widgets.title_bar(app, c, strings.t("mc.melds_title"))
-        widgets.hint_bar(app, c, strings.t("hint_text"))
-        bottom = y + h
-        y += 3
-        for i in range(self.top, len(self.items)):
-            item = self.items[i]
-            ih = self.item_h(item)
-            if y + ih > bottom:
-                break
-            text, cards = item
-            c.text(font, font.fit(text, w - 8), x0 + 4, y, theme.ACCENT if cards is None
-                   else theme.FG)
-            y += font.line_height + 1
-            if cards is not None:
-                cw = self.card_w - 2
-                step = min(self.card_w, (w - 8 - cw) // max(1, len(cards) - 1))
-                for k in range(len(cards)):
-                    draw_card(app, c, x0 + 4 + k * step, y, cw, self.card_h,
-                              face_of(cards[k]))
-                y += self.card_h + 3
-
-
-def scores_screen(table):
-    from ui.scores import ScoreTable
-
-    st = table.session.state
-    t = strings.t
-    rows = []
-    for seat in range(st.num_players):
-        p = st.score_parts(seat)
-        rows.append([table.seats[seat], p["melds"] + p["wonders"], p["hand"], st.totals[seat]])
-    return ScoreTable(t("mc.act_scores") + " - " + (t("mc.round") % st.round_number),
-                      ["", t("mc.melds_title"), t("mc.r_hand"), t("mc.r_total")], rows)
-
-
-# -- round summary and game over ---------------------------------------------------------------
-class Summary(Scene):
-    """A score table of the round (melds, Wonders and going out, hand, round, total) and a
-    line per player naming their melds; at the end of the game, the winner. A continues."""
-
-    def __init__(self, table, result, final):
-        super().__init__()
-        self.table = table
-        self.result = result
-        self.final = final
-        self.top = 0
-        self.lines = []
-        self._until = None
-
-    def enter(self):
-        app = self.app
-        t = strings.t
-        seats = self.table.seats
-        res = self.result
-        self.headers = ["", t("mc.melds_title")[:5], t("mc.h_bonus"), t("mc.h_hand"),
-                        t("mc.h_round"), t("mc.h_total")]
-        rows = []
-        text = []
-        st = self.table.session.state
-        if self.final:
-            win = st.winners if hasattr(st, "winners") else []
-            if len(win) > 1:
-                text.append(t("mc.shared_win") + ": " + ", ".join([seats[s] for s in win]))
-            elif win:
-                text.append(t("mc.wins") % seats[win[0]])
-        for seat in range(len(res["players"])):
-            p = res["players"][seat]
-            melds = 0
-            for v in p["meld_values"]:
-                melds += v
-            bonus = 5 * len(p["wonders"]) + (25 if p["out"] else 0)
-            hand = "-" if p["sheltered"] else -rules.hand_penalty(p["hand"])
-            rows.append([seats[seat], melds, bonus, hand, p["score"], p["total"]])
-            parts = []
-            for k in range(len(p["melds"])):
-                cards = p["melds"][k]
-                parts.append("%s %d" % (meld_name(rules.classify_meld(cards)[0])
-                                        if rules.classify_meld(cards) else "?",
-                                        p["meld_values"][k]))
-            line = seats[seat] + ": " + (", ".join(parts) if parts else t("mc.no_melds"))
-            if p["wonders"]:
-                line += "; " + t("mc.r_wonders") % (5 * len(p["wonders"]))
-            if p["out"]:
-                line += "; " + t("mc.r_out")
-            if p["sheltered"]:
-                line += "; " + t("mc.sheltered")
-            text.append(line)
-        self.rows = rows
-        font = app.small
-        x, y, w, h = widgets.content_box(app)
-        from ui.scores import row_height
-
-        self.table_h = row_height(app) * (len(rows) + 1) + 4
-        self.lines = font.wrap("\n".join(text), w - 8)
-        self.page = max(1, (h - self.table_h - 4) // font.line_height)
-        if self.table.demo:
-            self._until = time.ticks_add(app.platform.ticks_ms(), SUMMARY_DEMO_MS)
-
-    def tick(self, now):
-        if self._until is not None and time.ticks_diff(now, self._until) >= 0:
-            self._until = None
-            self.close()
-
-    def close(self):
-        app = self.app
-        app.pop()
-        if self.final:
-            self.table.finish()
-
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b in (btn.UP, btn.LEFT) and self.top > 0:
-            self.top -= 1
-            self.invalidate()
-        elif b in (btn.DOWN, btn.RIGHT) and self.top + self.page < len(self.lines):
-            self.top += 1
-            self.invalidate()
-        elif kind == btn.PRESS and b == btn.A:
-            self.close()
-
-    def draw(self, c, full):
-        from ui.scores import draw_score_table
-
-        app = self.app
-        t = strings.t
-        c.clear(theme.BG)
-        title = t("game_over") if self.final else t("mc.round_over") % self.result["round"]
-        widgets.title_bar(app, c, title)
-        widgets.hint_bar(app, c, t("mc.hint_over" if self.final else "mc.hint_summary"))
-        x, y, w, h = widgets.content_box(app)
-        y = draw_score_table(app, c, x + 2, y + 2, w - 4, self.headers, self.rows)
-        y += 4
-        font = app.small
-        for i in range(self.top, min(len(self.lines), self.top + self.page)):
-            color = theme.ACCENT if (self.final and i == 0) else theme.FG
-            c.text(font, self.lines[i], x + 4, y, color)
-            y += font.line_height
-
-
 # -- entry points ------------------------------------------------------------------------------
 def entry_scene(app, entry):
     """The setup screen (it offers to resume a saved game)."""
-    strings.add(lang.tables())
-    _faces.clear()
-    return Setup(app, entry)
+    add_strings()
+    return sub("setup_screen").Setup(app, entry)
 
 
 def demo_scene(app, entry, seed, players=2):
     """An all-AI game (Hard) that plays to the end, then goes back to the menu."""
-    strings.add(lang.tables())
-    _faces.clear()
+    add_strings()
     options = {"players": players, "reshuffle": players == 4, "quick": False,
                "length": "standard"}
     session = Session(GAME_ID, rules, options, ["hard"] * players, seed, None)

@@ -1,0 +1,271 @@
+"""Match 2-52 screens, headless: the table on the three screen sizes, revealing and moving
+with the buttons, a Jack's private look, the result screen, resume from the setup screen and a
+whole demo game. `python -m tests.test_match252_view` writes docs/img/match252_*.png."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
+
+from core import strings
+from core.rng import Rng
+from core.session import Session
+from games import registry
+from games.match252 import ai, rules, view
+from games.match252.lang import TABLES
+from sim import headless
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
+          ("display_pack_2", 320, 240))
+BACK_RGB = (0x5A, 0x3E, 0x9E)   # theme "dark" card backs
+CARD_RGB = (0xF4, 0xF1, 0xE8)   # card faces
+
+
+def count_rgb(img, rgb):
+    data = img.convert("RGB").tobytes()
+    r, g, b = rgb
+    return sum(1 for k in range(0, len(data), 3)
+               if abs(data[k] - r) < 9 and abs(data[k + 1] - g) < 5 and abs(data[k + 2] - b) < 9)
+
+
+def play_until(session, n, level="normal"):
+    """AI moves for both seats until n actions are recorded and the human (seat 0) is to
+    start an action (not inside a pending choice), or the game is over."""
+    rng = Rng(3)
+    st = session.state
+    while not st.is_over() and (len(session.actions) < n or st.current_player != 0
+                                or st.phase != rules.ACT):
+        session.apply(ai.choose(st, st.current_player, level, rng))
+
+
+def table(n=0, seed=5, data_dir=None, out=None):
+    def setup(app):
+        app.start()
+        strings.add(TABLES)
+        s = Session("match252", rules, {"players": 2, "first": 0}, ["human", "hard"], seed,
+                    data_dir)
+        play_until(s, n)
+        if out is not None:
+            out.append(s)
+        app.push(view.GameScene(s))
+    return setup
+
+
+def test_table_fits_every_screen():
+    for board, w, h in BOARDS:
+        r = headless.run("WAIT:300", board=board, setup=table(14))
+        scene = r.app.top
+        assert isinstance(scene, view.GameScene) and r.log == ""
+        gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom = scene.geo
+        assert gx + 4 * cell_w <= side_x < w - 40          # grid, then the side panel
+        assert gy + 4 * cell_h <= h - bottom                 # above the hint bar
+        assert card_w >= r.app.small.width("10") + 6        # rank and suit readable
+        assert r.final.size == (w, h)
+        assert scene.status_text() == "Your turn, action 1 of 2"
+        assert count_rgb(r.final, CARD_RGB) > 1000 and count_rgb(r.final, BACK_RGB) > 200
+
+
+def test_reveal_then_move_with_the_buttons():
+    # A seed whose B2 (slot 5, where the cursor starts) is not a Six.
+    seed = 8
+    while rules.new_game({"players": 2, "first": 0}, seed).grid[5] >> 2 == rules.SIX:
+        seed += 1
+    sessions = []
+    r = headless.run("A,WAIT:300", setup=table(0, seed=seed, out=sessions))
+    s = sessions[0]
+    assert s.actions == [rules.action(rules.REVEAL, 5)]
+    assert s.state.up[5] and r.app.top.status_text() == "Your turn, action 2 of 2"
+    assert r.app.top.hint_text() == "A Move/Replace  MENU Menu"
+    # A on the face-up B2: Move (first choice), then A on the first legal target.
+    r = headless.run("A,WAIT:200,A,WAIT:200,A,WAIT:200,SHOT:target,A,WAIT:300",
+                     setup=table(0, seed=seed, out=sessions))
+    s = sessions[-1]
+    assert s.actions[0] == rules.action(rules.REVEAL, 5)
+    assert s.actions[1] >> 8 == rules.MOVE
+    assert (s.actions[1] >> 4) & 15 == 5 and (s.actions[1] & 15) in rules.LINES[5]
+
+
+def hand_built(state, seats=("human", "hard"), then=None, out=None):
+    """A setup(app) showing a hand-built position (the session's state is replaced)."""
+    def setup(app):
+        app.start()
+        strings.add(TABLES)
+        session = Session("match252", rules, {"players": 2}, list(seats), 1)
+        session.state = state
+        scene = view.GameScene(session)
+        app.push(scene)
+        if then is not None:
+            then(scene)
+        if out is not None:
+            out.append(scene)
+    return setup
+
+
+def c(rank, suit=0):
+    return rules.RANK_NAMES.index(rank) * 4 + suit
+
+
+def jack_position():
+    grid = [c("J", 0), c("2", 0), c("J", 1)] + [c("3", k) for k in range(4)] + \
+        [c("4", k) for k in range(4)] + [c("5", k) for k in range(4)] + [c("9", 0)]
+    up = [1, 0, 1] + [0] * 13
+    return rules.position(grid, up)
+
+
+def test_target_mode_visits_only_legal_targets():
+    grid = [c("7", 0)] + [c("3", k) for k in range(4)] + [c("4", k) for k in range(4)] + \
+        [c("5", k) for k in range(4)] + [c("8", 0), c("8", 1), c("8", 2)]
+    up = [1] + [0] * 15
+    scenes = []
+
+    def then(scene):
+        scene.cursor = 0
+        scene.start_move(0)
+
+    r = headless.run("RIGHT,RIGHT,DOWN,DOWN,DOWN,LEFT,WAIT:100", board="pico_lcd_1_3",
+                     setup=hand_built(rules.position(grid, up), then=then, out=scenes))
+    scene = scenes[0]
+    assert scene.mode == view.M_TARGET and scene.targets == [1, 2, 3, 4, 8, 12]
+    assert scene.cursor in scene.targets and r.log == ""
+    assert scene.hint_text() == "Arrows Target  A Swap  B Cancel"
+
+
+def test_jack_look_is_shown_only_to_its_maker():
+    scenes = []
+
+    def then(scene):
+        scene.act(rules.action(rules.MOVE, 0x21))    # J J: a Jacks match
+        assert scene.mode == view.M_CHOICE and scene.state.phase == rules.P_LOOK
+        scene.act(rules.action(rules.LOOK, 0x0F))    # D4
+
+    r = headless.run("WAIT:200,SHOT:look", setup=hand_built(jack_position(), then=then,
+                                                          out=scenes))
+    top = r.app.top
+    card = scenes[0].state.grid[15]
+    assert type(top).__name__ == "Dialog"
+    assert top.message == "You look at D4: " + view.card_name(card)
+    scene = scenes[0]
+    assert scene.state.observation(0)["grid"][15] == card
+    # The AI's look is announced without the card.
+    r.app.pop()
+    scene.announce(1, [("look", 1, 3)])
+    assert r.app.top is scene
+
+
+def test_result_screen_and_score_line():
+    sessions = []
+    r = headless.run("WAIT:2500,SHOT:result", setup=table(10000, seed=12, out=sessions))
+    s = sessions[0]
+    assert s.state.is_over()
+    scene = r.app.top
+    assert isinstance(scene, view.ResultScene) and r.log == ""
+    lines = scene.lines()
+    sc = s.state.scores()
+    assert lines[1] == "You %d - AI %d" % (sc[0], sc[1])
+    assert lines[0] in ("You win!", "You lose", "Draw")
+    assert count_rgb(r.frames["result"], CARD_RGB) > 500   # the captured cards are shown
+
+
+def test_resume_from_the_setup_screen():
+    data = tempfile.mkdtemp(prefix="m252-")
+    sessions = []
+    headless.run("WAIT:100", setup=table(9, seed=21, data_dir=data, out=sessions))
+    saved = list(sessions[0].actions)
+    assert saved
+
+    def setup(app):
+        app.start()
+        entry = registry.find("match252")
+        app.push(view.entry_scene(app, entry))
+
+    r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=data)
+    scene = r.app.top
+    assert isinstance(scene, view.GameScene)
+    assert scene.session.actions == saved
+    assert scene.state.grid == sessions[0].state.grid
+
+
+def test_demo_game_runs_to_the_end_and_leaves():
+    demos = []
+
+    def setup(app):
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        entry = registry.find("match252")
+        app.push(view.entry_scene(app, entry))
+        demos.append(view.demo_scene(app, entry, 7))
+        app.push(demos[0])
+
+    r = headless.run("WAIT:60000", setup=setup, settle_ms=100)
+    assert r.log == "" and r.app.errors == 0
+    assert demos[0].state.is_over() and len(demos[0].session.actions) > 20
+    assert isinstance(r.app.top, view.SetupScreen)   # back on the setup screen
+
+
+MPY_DEMO = """
+import gc
+from core.app import App
+from device.headless import HeadlessPlatform
+from games import registry
+p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
+app = App(p)
+app.start()
+app.settings["ai_speed"] = "fast"
+from screens.main_menu import MainMenu
+app.stack = []
+app.push(MainMenu())
+view = registry.load("match252", "view")
+table = view.demo_scene(app, registry.find("match252"), 5)
+app.push(table)
+del view
+gc.collect()
+while p.clock.now < 3600000 and type(app.top).__name__ != "MainMenu":
+    wait = app.step()
+    p.clock.sleep_ms(wait if wait > 0 else 1)
+st = table.session.state
+print(type(app.top).__name__, app.errors, st.is_over(), len(table.session.actions) > 20)
+"""
+
+
+def test_demo_under_micropython(tmp_path):
+    import subprocess
+
+    from tests.mpy import run_mpy
+    from tools.build import find_mpy_cross
+
+    tree = tmp_path / "mpy"
+    exe = find_mpy_cross()
+    for src in (ROOT / "firmware").rglob("*.py"):
+        rel = src.relative_to(ROOT / "firmware")
+        if rel.name == "main.py" and len(rel.parts) == 1:
+            continue
+        dst = tree / rel.with_suffix(".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([exe, "-o", str(dst), "-s", str(rel), str(src)], check=True)
+    data = tmp_path / "data"
+    data.mkdir()
+    code = MPY_DEMO % {"data": str(data), "gen": str(ROOT / "firmware" / "gen")}
+    proc = run_mpy(code, heap="128wK", paths=[tree, ROOT], timeout=600)
+    assert proc.stdout.split() == ["MainMenu", "0", "True", "True"], proc.stdout + proc.stderr
+
+
+def shots():
+    out = ROOT / "docs" / "img"
+    out.mkdir(parents=True, exist_ok=True)
+    r = headless.run("WAIT:300,RIGHT,WAIT:100,SHOT:t", setup=table(14))
+    r.frames["t"].save(out / "match252_table.png")
+    r = headless.run("WAIT:300,SHOT:t", board="pico_lcd_1_14", setup=table(22, seed=9))
+    r.frames["t"].save(out / "match252_table_240x135.png")
+    r = headless.run("WAIT:300,SHOT:t", board="display_pack_2", setup=table(30, seed=4))
+    r.frames["t"].save(out / "match252_table_320x240.png")
+    r = headless.run("WAIT:2500,SHOT:r", setup=table(10000, seed=12))
+    r.frames["r"].save(out / "match252_result.png")
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    shots()
+    sys.exit(0)
