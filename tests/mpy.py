@@ -9,26 +9,15 @@ CPython is a bug, and CI must prove it does not.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tools.upy import find_micropython
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-
-
-def find_micropython() -> str | None:
-    """Path of a MicroPython unix-port binary, or None."""
-    env = os.environ.get("MICROPYTHON")
-    if env and Path(env).exists():
-        return env
-    beside = Path(sys.executable).parent / "micropython"
-    if beside.exists():
-        return str(beside)
-    return shutil.which("micropython")
 
 
 def require_micropython() -> str:

@@ -16,6 +16,7 @@ from games import registry
 from games.match252 import ai, rules, view
 from games.match252.lang import TABLES
 from sim import headless
+from ui.options import OptionsScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
@@ -202,7 +203,7 @@ def test_demo_game_runs_to_the_end_and_leaves():
     r = headless.run("WAIT:60000", setup=setup, settle_ms=100)
     assert r.log == "" and r.app.errors == 0
     assert demos[0].state.is_over() and len(demos[0].session.actions) > 20
-    assert isinstance(r.app.top, view.SetupScreen)   # back on the setup screen
+    assert isinstance(r.app.top, OptionsScreen)   # back on the setup screen
 
 
 MPY_DEMO = """

@@ -417,6 +417,35 @@ def test_going_out_scores_and_next_round_starter():
     assert all(len(h) == 10 for h in s.hands) and len(s.discard) == 1
 
 
+def test_round_results_name_meld_types_and_keep_only_scores_of_older_rounds():
+    # A Legendary standing for the missing colour makes a Rainbow (60-based): the result says
+    # so, so the summary does not classify the cards again.
+    rainbow = [R1, B1, Y1, LEG[0]]
+    s = table(players=2, hands=[rainbow + [G1, card(RED, MOON)], [R2, B2]],
+              discard=[card(GREEN, KEY)], pile=[card(YELLOW, MOON)])
+    s.apply(R.DRAW)
+    play(s, R.meld_actions(rainbow))
+    while not s.round_results:      # then everyone draws and discards until a round ends
+        if s.phase == R.PH_DRAW:
+            s.apply(R.DRAW)
+        else:
+            s.apply(R.discard(s.hands[s.current_player][0]))
+    first = s.round_results[0]["players"][0]
+    assert first["meld_types"] == [R.M_RAINBOW] and first["meld_values"] == [60]
+    assert first["melds"] == [sorted(rainbow)]
+    totals = [p["total"] for p in s.round_results[0]["players"]]
+    # The next round's end trims the first result to its scores.
+    while len(s.round_results) < 2:
+        if s.phase == R.PH_DRAW:
+            s.apply(R.DRAW)
+        else:
+            s.apply(R.discard(s.hands[s.current_player][0]))
+    older = s.round_results[0]["players"]
+    assert [sorted(p) for p in older] == [["out", "score", "sheltered", "total"]] * 2
+    assert [p["total"] for p in older] == totals
+    assert "meld_types" in s.round_results[1]["players"][0]
+
+
 def test_starter_tie_goes_clockwise_after_previous_starter():
     s = table(players=4, hands=[[R1], [R2], [], [B2]])
     s.starter = 2

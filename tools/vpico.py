@@ -92,13 +92,9 @@ def bootloader():
 
 def find_micropython() -> str | None:
     """The unix port binary: $MICROPYTHON, the venv's, or PATH's."""
-    env = os.environ.get("MICROPYTHON")
-    if env and Path(env).exists():
-        return env
-    beside = Path(sys.executable).parent / "micropython"
-    if beside.exists():
-        return str(beside)
-    return shutil.which("micropython")
+    from tools.upy import find_micropython as find
+
+    return find()
 
 
 def heap_arg(heap: str | int) -> str:

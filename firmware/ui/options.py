@@ -7,6 +7,9 @@
 - `values` is a dict updated in place; LEFT/RIGHT or A change the value of the row.
 - The last rows are "Start", "Watch AI play" (all seats AI) and "How to play".
 `on_start(values, demo)` is called with demo=True for the all-AI game.
+`resume=(load, on_resume)`: when the screen first opens, `load()` returns a saved game (or
+None); if there is one, a dialog offers Resume (`on_resume(saved)`) or New game (the save is
+cleared with `saved.clear_save()`).
 """
 
 from core import strings
@@ -14,13 +17,35 @@ from ui.menu import MenuScreen
 
 
 class OptionsScreen(MenuScreen):
-    def __init__(self, title, options, values, on_start, rules_text=None):
+    def __init__(self, title, options, values, on_start, rules_text=None, resume=None):
         super().__init__(title)
         self.options = options
         self.values = values
         self.on_start = on_start
         self.rules_text = rules_text
+        self._resume_offer = resume
         self._rows = []
+
+    def enter(self):
+        super().enter()
+        if self._resume_offer is None:
+            return
+        load, on_resume = self._resume_offer
+        self._resume_offer = None    # offer once
+        saved = load()
+        if saved is None:
+            return
+
+        def done(choice):
+            if choice == 0:
+                on_resume(saved)
+            else:
+                saved.clear_save()
+
+        from ui.dialog import Dialog
+
+        self.app.push(Dialog(strings.t("resume_offer"),
+                             [strings.t("resume"), strings.t("new_game")], done))
 
     def rows(self):
         self._rows = self.options(self.values)

@@ -87,35 +87,10 @@ def entry_scene(app, entry):
         session.save()
         app.push(GameScene(session, demo=demo))
 
-    return SetupScreen(strings.t(entry[1]), _options(app), values, start,
-                       lambda: strings.t("mem.rules"))
-
-
-class SetupScreen(OptionsScreen):
-    """The options screen; when it opens, it offers to resume a saved game."""
-
-    def __init__(self, title, options, values, on_start, rules_text=None):
-        super().__init__(title, options, values, on_start, rules_text)
-        self._asked = False
-
-    def enter(self):
-        super().enter()
-        if self._asked:
-            return
-        self._asked = True
-        app = self.app
-        session = Session.resume(GAME_ID, rules, app.platform.data_dir)
-        if session is None:
-            return
-
-        def done(choice):
-            if choice == 0:
-                app.push(GameScene(session, resumed=True))
-            else:
-                session.clear_save()
-
-        app.push(Dialog(strings.t("resume_offer"),
-                        [strings.t("resume"), strings.t("new_game")], done))
+    return OptionsScreen(strings.t(entry[1]), _options(app), values, start,
+                         lambda: strings.t("mem.rules"),
+                         resume=(lambda: Session.resume(GAME_ID, rules, app.platform.data_dir),
+                                 lambda session: app.push(GameScene(session, resumed=True))))
 
 
 def demo_scene(app, entry, seed):
