@@ -439,7 +439,7 @@ class State:
         self.reshuffle = False
         self.quick = False
         self.target = 0
-        self.rng = None
+        self.rng = Rng(0)  # new_game and clone give it its real state
         self.round_number = 0
         self.starter = 0
         self.current_player = 0
