@@ -438,7 +438,7 @@ out["settings"] = storage.load_settings(D)
 for s in (5, 9, 1):
     storage.add_score(D, "hearts", {"score": s}, keep=2)
 out["scores"] = storage.load_scores(D, "hearts")
-storage.save_resume(D, "g", {"seed": 1})
+storage.save_resume(D, "g", {"seed": 1, "actions": [3]})
 out["resume"] = storage.load_resume(D, "g")
 with open(D + "/resume_g.json", "ab") as f:
     f.write(b"junk")
@@ -469,7 +469,7 @@ def test_storage_under_micropython(tmp_path):
     assert out["missing"] == ([7], "missing")
     assert out["settings"] == (dict(storage.DEFAULT_SETTINGS, lang="fr", brightness=55), "ok")
     assert out["scores"] == [{"score": 9}, {"score": 5}]
-    assert out["resume"] == {"seed": 1}
+    assert out["resume"] == {"seed": 1, "actions": [3]}
     assert out["resume_bad"] is None
     assert out["listing3"] == [
         "rec.json",

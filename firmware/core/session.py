@@ -3,9 +3,10 @@
 Every game's view drives play through a Session so that saving, resuming and logging work the
 same way everywhere:
 
-- The rules are deterministic from (options, seed), so a game is saved as its options, seed,
-  seats and the list of actions so far; resuming replays them. A save is written after
-  every action (atomically, by core.storage), so losing power loses at most one move.
+- The rules are deterministic from (options, seed), so a game is saved as its options, seed
+  and seats (a header written once) and its actions (appended, two bytes each, after every
+  move: core.storage.start_resume / write_actions); resuming replays them, so losing power
+  loses at most one move. A damaged action file is replayed up to its first illegal action.
 - Seats: each is "human" or an AI level ("easy", "normal", "hard").
 - AI moves come from the game's ai module with its own forked RNG; the AI gets the state but
   must decide only from what its seat may see (see docs/ARCHITECTURE.md, the game contract).
@@ -43,6 +44,7 @@ class Session:
         self.last_ai_ms = 0
         self.log = None
         self._rounds_logged = 0
+        self._saved = -1             # actions already in the save; -1: no header written yet
         if log_path:
             from core.gamelog import GameLog
 
@@ -50,19 +52,25 @@ class Session:
             self.log.header(game_id, options, seed, self.seats)
 
     # -- persistence ------------------------------------------------------------------------
-    def snapshot(self):
+    def header(self):
         return {"game": self.game_id, "options": self.options, "seats": self.seats,
-                "seed": self.seed, "actions": self.actions}
+                "seed": self.seed}
 
     def save(self):
+        """Bring the save up to date: the header once, then only the new actions."""
         if self.data_dir is None:
             return
         from core import storage
 
         if self.state.is_over():
             storage.clear_resume(self.data_dir, self.game_id)
-        else:
-            storage.save_resume(self.data_dir, self.game_id, self.snapshot())
+            self._saved = -1
+        elif self._saved < 0:
+            if storage.start_resume(self.data_dir, self.game_id, self.header(), self.actions):
+                self._saved = len(self.actions)
+        elif self._saved < len(self.actions):
+            if storage.write_actions(self.data_dir, self.game_id, self.actions[self._saved:]):
+                self._saved = len(self.actions)
 
     def clear_save(self):
         if self.data_dir is not None:
@@ -80,13 +88,22 @@ class Session:
             return None
         try:
             s = cls(game_id, rules, snap["options"], snap["seats"], snap["seed"], data_dir)
-            for action in snap["actions"]:
-                s.state.apply(action)
-                s.actions.append(action)
-            return s
         except Exception:  # noqa: BLE001 - an old or damaged save must not block a new game
             storage.clear_resume(data_dir, game_id)
             return None
+        actions = snap["actions"]
+        for action in actions:
+            try:
+                s.state.apply(action)
+            except Exception:  # noqa: BLE001 - a damaged tail: keep the moves before it
+                break
+            s.actions.append(action)
+        if len(s.actions) != len(actions) or s.state.is_over():
+            s._saved = -1           # rewrite the save as what was really replayed
+            s.save()
+        else:
+            s._saved = len(s.actions)
+        return s
 
     # -- play -------------------------------------------------------------------------------
     @property

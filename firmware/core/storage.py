@@ -317,15 +317,67 @@ def resume_path(data_dir, game_id):
     return join(data_dir, "resume_" + game_id + ".json")
 
 
+def actions_path(data_dir, game_id):
+    return join(data_dir, "resume_" + game_id + ".act")
+
+
+# A game in progress is saved in two files: a checked JSON header (options, seed, seats...)
+# written once, and an append-only file of the actions, two bytes each (little-endian), so
+# saving after every move costs one small append instead of rewriting the whole game. A torn
+# last append (odd length) is dropped; the header is written atomically like every record.
+
+
 def save_resume(data_dir, game_id, obj):
-    """Store a game in progress (plain JSON data) so it can be resumed after a restart."""
+    """Store a game in progress (plain JSON data, its "actions" list included) in one go."""
+    _remove(actions_path(data_dir, game_id))
     return save(resume_path(data_dir, game_id), obj)
 
 
+def start_resume(data_dir, game_id, header, actions=()):
+    """Begin the save of a game: the header, then the actions so far in the action file."""
+    path = actions_path(data_dir, game_id)
+    _remove(path)
+    if not save(resume_path(data_dir, game_id), header):
+        return False
+    return write_actions(data_dir, game_id, actions, "wb")
+
+
+def write_actions(data_dir, game_id, actions, mode="ab"):
+    """Append actions (ints 0..65535) to the game's action file; False if the disk refused."""
+    buf = bytearray(2 * len(actions))
+    i = 0
+    for a in actions:
+        if not 0 <= a <= 0xFFFF:
+            raise ValueError("action out of range for the save: %r" % (a,))
+        buf[i] = a & 0xFF
+        buf[i + 1] = a >> 8
+        i += 2
+    try:
+        with open(actions_path(data_dir, game_id), mode) as f:
+            f.write(buf)
+        return True
+    except OSError:
+        return False
+
+
 def load_resume(data_dir, game_id) -> "dict | None":
-    """The saved game in progress, or None (none saved, or corrupt: set aside as .bad)."""
+    """The saved game in progress with all its actions, or None (none saved, or a corrupt
+    header: set aside as .bad)."""
     obj, status = load(resume_path(data_dir, game_id), None)
-    return obj if status == "ok" and isinstance(obj, dict) else None
+    if status != "ok" or not isinstance(obj, dict):
+        return None
+    actions = obj.get("actions")
+    if not isinstance(actions, list):
+        actions = []
+    try:
+        with open(actions_path(data_dir, game_id), "rb") as f:
+            data = f.read()
+    except OSError:
+        data = b""
+    for i in range(0, len(data) - 1, 2):
+        actions.append(data[i] | (data[i + 1] << 8))
+    obj["actions"] = actions
+    return obj
 
 
 def clear_resume(data_dir, game_id):
@@ -333,3 +385,4 @@ def clear_resume(data_dir, game_id):
     path = resume_path(data_dir, game_id)
     _remove(path)
     _remove(path + ".tmp")
+    _remove(actions_path(data_dir, game_id))

@@ -1,0 +1,114 @@
+"""core.session: the save of a game in progress (header + append-only actions) and resume."""
+
+import os
+
+import pytest
+
+from core import storage
+from core.rng import Rng
+from core.session import Session
+from tests.mpy import ROOT, run_mpy
+from tests.toygame import ai, rules
+
+
+def play(session, n):
+    rng = Rng(3)
+    for _ in range(n):
+        s = session.state
+        session.apply(ai.choose(s, s.current_player, "normal", rng))
+
+
+def new(tmp_path, seed=7):
+    s = Session("toy", rules, {"players": 2}, ["human", "hard"], seed, str(tmp_path))
+    s.save()
+    return s
+
+
+def test_header_once_then_two_bytes_per_action(tmp_path):
+    s = new(tmp_path)
+    header = (tmp_path / "resume_toy.json").read_bytes()
+    assert (tmp_path / "resume_toy.act").read_bytes() == b""
+    play(s, 5)
+    assert (tmp_path / "resume_toy.json").read_bytes() == header   # never rewritten
+    data = (tmp_path / "resume_toy.act").read_bytes()
+    assert list(data[0::2]) == [a & 0xFF for a in s.actions]
+    assert len(data) == 10
+
+
+def test_resume_replays_to_the_same_state(tmp_path):
+    s = new(tmp_path)
+    play(s, 7)
+    r = Session.resume("toy", rules, str(tmp_path))
+    assert r is not None
+    assert r.actions == s.actions and r.seats == ["human", "hard"]
+    assert r.state.scores() == s.state.scores()
+    assert r.state.current_player == s.state.current_player
+    play(r, 2)                                    # and it keeps saving from there
+    again = Session.resume("toy", rules, str(tmp_path))
+    assert again.actions == r.actions
+
+
+def test_torn_last_append_loses_only_that_move(tmp_path):
+    s = new(tmp_path)
+    play(s, 6)
+    with open(tmp_path / "resume_toy.act", "ab") as f:
+        f.write(b"\x01")                          # power lost in the middle of an append
+    r = Session.resume("toy", rules, str(tmp_path))
+    assert r.actions == s.actions
+
+
+def test_damaged_tail_keeps_the_moves_before_it(tmp_path):
+    s = new(tmp_path)
+    play(s, 6)
+    with open(tmp_path / "resume_toy.act", "ab") as f:
+        f.write(b"\xff\xff\x02\x00")              # an illegal action, then more
+    r = Session.resume("toy", rules, str(tmp_path))
+    assert r.actions == s.actions
+    assert len((tmp_path / "resume_toy.act").read_bytes()) == 2 * len(s.actions)  # rewritten
+
+
+def test_corrupt_header_is_set_aside_and_no_game_is_offered(tmp_path):
+    s = new(tmp_path)
+    play(s, 3)
+    (tmp_path / "resume_toy.json").write_bytes(b"CC1 1 0\n{")
+    assert Session.resume("toy", rules, str(tmp_path)) is None
+    assert (tmp_path / "resume_toy.json.bad").exists()
+
+
+def test_finished_game_clears_its_save(tmp_path):
+    s = new(tmp_path)
+    while not s.is_over():
+        play(s, 1)
+    assert not (tmp_path / "resume_toy.json").exists()
+    assert not (tmp_path / "resume_toy.act").exists()
+    assert Session.resume("toy", rules, str(tmp_path)) is None
+
+
+def test_a_demo_without_data_dir_writes_nothing(tmp_path):
+    s = Session("toy", rules, {"players": 2}, ["hard", "hard"], 1)
+    s.save()
+    play(s, 4)
+    assert os.listdir(tmp_path) == []
+
+
+def test_action_out_of_range_is_refused():
+    with pytest.raises(ValueError):
+        storage.write_actions("/nonexistent", "toy", [70000])
+
+
+def test_save_and_resume_under_micropython(tmp_path):
+    code = """
+from core.rng import Rng
+from core.session import Session
+from tests.toygame import ai, rules
+s = Session("toy", rules, {"players": 2}, ["human", "hard"], 7, %r)
+s.save()
+rng = Rng(3)
+for _ in range(6):
+    st = s.state
+    s.apply(ai.choose(st, st.current_player, "normal", rng))
+r = Session.resume("toy", rules, %r)
+print(r.actions == s.actions, r.state.scores() == s.state.scores(), len(r.actions))
+""" % (str(tmp_path), str(tmp_path))
+    out = run_mpy(code, heap="64wK", paths=[ROOT]).stdout.split()
+    assert out == ["True", "True", "6"]
