@@ -220,10 +220,7 @@ class App:
                     self.top.invalidate()
             self.draw()
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
-            try:
-                self.crash(exc)
-            except Exception as again:  # noqa: BLE001 - even the error screen failed
-                self.panic(again)
+            self.crash(exc)
         if not self.running:
             return 0
         self._next_frame = time.ticks_add(self._next_frame, FRAME_MS)  # type: ignore
@@ -258,26 +255,30 @@ class App:
 
     # -- errors -----------------------------------------------------------------------------
     def crash(self, exc):
-        """Drop every scene and game (freeing what they held), log, show the error screen."""
+        """Drop every scene and game (freeing what they held), log, show the error screen.
+        Never raises: when even that fails (no memory left), `panic` takes over."""
         self.errors += 1
         self.stack = []
         self._toast = None
-        from games import registry
-
-        registry.unload_all()
-        gc.collect()
-        self.input.reset()
-        # Log first: if the error screen itself cannot load, the log still says why.
-        text = format_exception(exc)
         try:
-            from core.gamelog import append_capped
+            from games import registry
 
-            append_capped(self.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
-        except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
-            text += "\n(log not written: " + repr(log_exc) + ")"
-        from screens import error
+            registry.unload_all()
+            gc.collect()
+            self.input.reset()
+            # Log first: if the error screen itself cannot load, the log still says why.
+            text = format_exception(exc)
+            try:
+                from core.gamelog import append_capped
 
-        error.show(self, exc, text)
+                append_capped(self.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
+            except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
+                text += "\n(log not written: " + repr(log_exc) + ")"
+            from screens import error
+
+            error.show(self, exc, text)
+        except Exception as again:  # noqa: BLE001
+            self.panic(again)
 
     def panic(self, exc):
         """Last resort when the error screen itself cannot load (no memory left): a plain

@@ -3,9 +3,12 @@
 #   GAME <index> <seed> <actions> <error or -> <scores...>
 # then per level: TIMES <level> <count> <median_us> <p95_us> <max_us>
 # and finally DONE. Configuration comes in the variable CONFIG, prepended by tools/soak.py.
+# Decision times go into a fixed-size reservoir per level (uniform sample of all decisions,
+# exact up to RESERVOIR of them), so the harness itself does not grow on the heap.
 import gc
 import sys
 import time
+from array import array
 
 from core.rng import Rng
 from games import registry
@@ -18,9 +21,16 @@ ai = registry.load(cfg["game"], "ai")
 levels = cfg["levels"]
 players = len(levels)
 master = Rng(cfg["seed"])
+RESERVOIR = 2000
+sample_rng = Rng(12345)
 times = {}
+counts = {}
 for level in levels:
-    times[level] = []
+    times[level] = array("I", bytes(4 * RESERVOIR))
+    counts[level] = 0
+worst = {}
+for level in levels:
+    worst[level] = 0
 peak = 0
 for g in range(cfg["games"]):
     seed = master.next32()
@@ -38,7 +48,17 @@ for g in range(cfg["games"]):
             t0 = time.ticks_us()
             action = ai.choose(state, seat, seats[seat], rngs[seat], cfg.get("budget"))
             dt = time.ticks_diff(time.ticks_us(), t0)
-            times[seats[seat]].append(dt)
+            level = seats[seat]
+            k = counts[level]
+            if k < RESERVOIR:
+                times[level][k] = dt
+            else:
+                j = sample_rng.randbelow(k + 1)
+                if j < RESERVOIR:
+                    times[level][j] = dt
+            counts[level] = k + 1
+            if dt > worst[level]:
+                worst[level] = dt
             state.apply(action)
             n += 1
             a = gc.mem_alloc()
@@ -52,10 +72,10 @@ for g in range(cfg["games"]):
     state = None
     gc.collect()
 for level in times:
-    t = times[level]
-    t.sort()
+    n = counts[level]
+    t = sorted(times[level][: min(n, RESERVOIR)])
     if t:
-        print("TIMES", level, len(t), t[len(t) // 2], t[min(len(t) - 1, (len(t) * 95) // 100)],
-              t[-1])
+        print("TIMES", level, n, t[len(t) // 2], t[min(len(t) - 1, (len(t) * 95) // 100)],
+              worst[level])
 print("PEAK", peak)
 print("DONE")
