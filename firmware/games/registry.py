@@ -75,17 +75,13 @@ def unload(game_id):
     Deletes `<package>` and `<package>.*` from sys.modules and the package's attribute on its
     parent package (which would otherwise keep it alive), then runs gc.collect().
     Returns the number of modules dropped."""
+    from core import modules
+
     package = find(game_id)[2]
     prefix = package + "."
     names = [name for name in sys.modules if name == package or name.startswith(prefix)]
     for name in names:
-        del sys.modules[name]
-    cut = package.rfind(".")
-    if cut > 0:
-        parent = sys.modules.get(package[:cut])
-        child = package[cut + 1 :]
-        if parent is not None and hasattr(parent, child):
-            delattr(parent, child)
+        modules.drop(name)
     gc.collect()
     return len(names)
 
