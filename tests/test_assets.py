@@ -373,14 +373,14 @@ ic = Icons({str(gen / "icons.bin")!r})
 fb = framebuf.FrameBuffer(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
 s = "Été à Noël « cœur » ? ♠♥"
 f.text(fb, s, 0, 0, 3)
-ic.draw(fb, "game_memory", 0, 40, 5)
+ic.draw(fb, "sym_stag_16", 0, 40, 5)
 
 def run():
     i = 0
     before = gc.mem_free()
     while i < 20:
         f.text(fb, s, i, 0, 3)
-        ic.draw(fb, "game_memory", i, 40, 5, 1)
+        ic.draw(fb, "sym_stag_16", i, 40, 5, 1)
         ic.draw(fb, "suit_heart_8", i, 80, 5)
         i += 1
     return before - gc.mem_free()
@@ -389,6 +389,9 @@ run()
 gc.collect()
 gc.disable()
 print(run())
+# The 32x32 menu pictures are not kept between draws (drawn only on full redraws).
+ic.draw(fb, "game_memory", 0, 100, 5)
+print("game_memory" in ic._fbs, "sym_stag_16" in ic._fbs)
 """
     )
-    assert proc.stdout.strip() == "0"
+    assert proc.stdout.split() == ["0", "False", "True"]

@@ -206,6 +206,80 @@ def test_demo_game_runs_to_the_end_and_leaves():
     assert isinstance(r.app.top, OptionsScreen)   # back on the setup screen
 
 
+# -- partial redraws ---------------------------------------------------------------------------
+
+
+def full_frame(scene):
+    """The scene drawn once, fully, on a fresh canvas: what the screen must look like."""
+    from core.canvas import Canvas
+
+    app = scene.app
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+def test_cursor_move_sends_under_a_tenth_of_a_frame():
+    # After the toasts have gone; DOWN/LEFT also change the hint (a face-up card).
+    for board, w, h in BOARDS[:2]:
+        r = headless.run("WAIT:3000,RIGHT,DOWN,LEFT,UP", board=board, setup=table(14))
+        sent = [st.bytes for st in r.steps if st.token in ("RIGHT", "DOWN", "LEFT", "UP")]
+        assert len(sent) == 4 and all(0 < b < w * h * 2 // 10 for b in sent), (board, sent)
+    # The Display Pack has no d-pad: X and Y move the cursor up and down.
+    r = headless.run("WAIT:3000,Y,X", board="display_pack_2", setup=table(14))
+    sent = [st.bytes for st in r.steps if st.token in ("Y", "X")]
+    assert all(0 < b < 320 * 240 * 2 // 10 for b in sent), sent
+
+
+def test_partial_redraws_match_a_full_redraw():
+    from core import input as btn
+
+    scenes = []
+    r = headless.run("", setup=hand_built(jack_position(), out=scenes), settle_ms=0)
+    app = r.app
+    scene = scenes[0]
+    c = app.canvas
+    scene.draw(c, True)
+    partial = 0
+    seen = set()
+
+    def frame(label):
+        nonlocal partial
+        full = scene.full_redraw
+        scene.full_redraw = scene.redraw = False
+        scene.draw(c, full)
+        partial += not full
+        seen.add(scene.mode)
+        assert bytes(c.buf) == full_frame(scene), (label, scene.mode, scene.cursor)
+
+    def press(*names):
+        for name in names:
+            scene.button(getattr(btn, name), btn.PRESS)
+            frame(name)
+
+    press("RIGHT", "DOWN", "DOWN", "LEFT", "UP", "RIGHT", "RIGHT", "UP", "UP", "LEFT")
+    assert scene.cursor == 2 and scene.state.up[2]
+    scene.start_move(2)                          # the face-up Jack at C1: choose a target
+    frame("move")
+    press("RIGHT", "DOWN", "LEFT", "B")          # back to picking
+    scene.cursor = 5
+    press("A")                                   # reveal B2
+    assert scene.state.up[5] and scene.state.left == 1
+    scene.act(rules.action(rules.MOVE, 0x21))    # J J: a Jacks match, then choose a look
+    frame("match")
+    assert scene.mode == view.M_CHOICE
+    press("DOWN", "DOWN", "RIGHT", "UP", "A")    # look at one card: a private dialog
+    app.pop()
+    frame("dialog closed")
+    for _ in range(6):                           # the AI's turn: "Thinking...", then a move
+        scene.tick(app.platform.ticks_ms())
+        frame("ai")
+        if scene.my_turn():
+            break
+    press("LEFT", "UP")
+    assert seen >= {view.M_PICK, view.M_TARGET, view.M_CHOICE} and partial >= 20
+
+
 MPY_DEMO = """
 import gc
 from core.app import App

@@ -15,6 +15,7 @@ from tools import screenshots
 TITLE_H = 22      # widgets.title_height: large line height 16 + 6
 HINT_H = 13       # widgets.hint_height: small line height 9 + 4
 ROW_H = 24        # menu rows: large line height 16 + 8
+MAIN_ROW_H = 36   # main menu rows when the 32-px icons fit (not on the 240x135 board)
 MENU_TOP = TITLE_H + 2
 # The main menu's cursor starts on the first game, or on Settings when no game is registered
 # (the "no games installed yet" row is disabled).
@@ -63,7 +64,7 @@ def test_splash_has_the_four_card_colours_and_the_title(shots):
     assert img.getpixel((0, 0)) == rgb(theme.BG)
 
 
-def menu_checks(img, name="dark", cursor_row=FIRST):
+def menu_checks(img, name="dark", cursor_row=FIRST, row_h=MAIN_ROW_H):
     w, h = img.size
     # Title bar: a PANEL strip with the title in ACCENT and an EDGE line under it.
     assert count(img, rgb(theme.PANEL, name), (0, 0, w, TITLE_H - 1)) > w * TITLE_H // 2
@@ -75,14 +76,15 @@ def menu_checks(img, name="dark", cursor_row=FIRST):
     # The selected row, and only it, has the SEL box around its label (SEL_FG text on it):
     # the box is the label's line height plus 2, centred in the row.
     sel = rows_with(img, rgb(theme.SEL, name))
-    top = MENU_TOP + cursor_row * ROW_H
-    assert sel == list(range(top + 3, top + ROW_H - 3))
-    assert count(img, rgb(theme.SEL_FG, name), (0, top, w, top + ROW_H)) > 60
+    top = MENU_TOP + cursor_row * row_h
+    box = top + (row_h - 18) // 2
+    assert sel == list(range(box, box + 18))
+    assert count(img, rgb(theme.SEL_FG, name), (0, top, w, top + row_h)) > 60
 
 
 def test_main_menu(shots):
     menu_checks(shots["menu"])
-    first_row = (0, MENU_TOP, 240, MENU_TOP + ROW_H)
+    first_row = (0, MENU_TOP, 240, MENU_TOP + MAIN_ROW_H)
     if not registry.GAMES:
         # No games yet: the first row is disabled (DIM), the cursor starts on Settings.
         assert count(shots["menu"], rgb(theme.DIM), first_row) > 100
@@ -96,13 +98,23 @@ def test_main_menu_cursor_moved(shots):
     a, b = shots["menu"], shots["menu_down"]
     changed = [y for y in range(240)
                if a.crop((0, y, 240, y + 1)).tobytes() != b.crop((0, y, 240, y + 1)).tobytes()]
-    top = MENU_TOP + FIRST * ROW_H
-    assert changed and changed[0] >= top and changed[-1] < top + 2 * ROW_H
+    top = MENU_TOP + FIRST * MAIN_ROW_H
+    assert changed and changed[0] >= top and changed[-1] < top + 2 * MAIN_ROW_H
+    # ... and only the label boxes, never the icons at the left.
+    assert a.crop((0, top, 44, top + 2 * MAIN_ROW_H)).tobytes() == \
+        b.crop((0, top, 44, top + 2 * MAIN_ROW_H)).tobytes()
 
 
-@pytest.mark.parametrize("name", ["menu_240x135", "menu_320x240"])
-def test_menu_other_boards(shots, name):
-    menu_checks(shots[name])
+@pytest.mark.parametrize("name,row_h", [("menu_240x135", ROW_H), ("menu_320x240", MAIN_ROW_H)])
+def test_menu_other_boards(shots, name, row_h):
+    menu_checks(shots[name], row_h=row_h)
+
+
+def test_main_menu_shows_each_game_icon(shots):
+    img = shots["menu"]
+    for row in range(len(registry.GAMES) + 2):
+        y = MENU_TOP + row * MAIN_ROW_H
+        assert count(img, rgb(theme.ACCENT), (6, y + 2, 38, y + 34)) > 40, row
 
 
 @pytest.mark.parametrize("name", ["light", "contrast"])
@@ -115,7 +127,7 @@ def test_menu_themes(shots, name):
 
 def test_settings(shots):
     img = shots["settings"]
-    menu_checks(img, cursor_row=0)
+    menu_checks(img, cursor_row=0, row_h=ROW_H)
     # Values are right-aligned in ACCENT on the unselected rows (theme, brightness, ...).
     values = (180, MENU_TOP + ROW_H, 236, MENU_TOP + 7 * ROW_H)
     assert count(img, rgb(theme.ACCENT), values) > 100
@@ -123,7 +135,7 @@ def test_settings(shots):
 
 def test_french(shots):
     en, fr = shots["settings"], shots["settings_fr"]
-    menu_checks(fr, cursor_row=0)
+    menu_checks(fr, cursor_row=0, row_h=ROW_H)
     title = (0, 0, 240, TITLE_H)
     assert en.crop(title).tobytes() != fr.crop(title).tobytes()       # Settings / Réglages
     menu_checks(shots["menu_fr"])

@@ -268,12 +268,17 @@ class App:
             self.input.reset()
             # Log first: if the error screen itself cannot load, the log still says why.
             text = format_exception(exc)
+            path = self.platform.data_dir.rstrip("/") + "/log.txt"
             try:
                 from core.gamelog import append_capped
 
-                append_capped(self.platform.data_dir.rstrip("/") + "/log.txt", text, LOG_CAP)
-            except Exception as log_exc:  # noqa: BLE001 - a full or broken disk must not loop
-                text += "\n(log not written: " + repr(log_exc) + ")"
+                append_capped(path, text, LOG_CAP)
+            except Exception:  # noqa: BLE001 - no memory for the capped writer: plain append
+                try:
+                    with open(path, "a") as f:
+                        f.write(text)
+                except Exception as log_exc:  # noqa: BLE001 - a full or broken disk
+                    text += "\n(log not written: " + repr(log_exc) + ")"
             from screens import error
 
             error.show(self, exc, text)

@@ -5,8 +5,8 @@ or transparently (bg=-1). 4-bit icons carry their own palette indices; index 0 i
 (or painted `bg` when bg >= 0) and `color` is ignored. Works on a FrameBuffer of any format for
 1-bit icons; 4-bit icons are meant for the GS4_HMSB canvas.
 
-The file is read once into one bytearray; each icon's FrameBuffer is made the first time it is
-drawn and kept (about 48 B each on the Pico), so draw() allocates nothing after that.
+The file is read once into one bytearray; each small icon's FrameBuffer is made the first time
+it is drawn and kept (about 48 B each on the Pico), so draw() allocates nothing after that.
 File layout: see tools/assets.py.
 """
 
@@ -14,6 +14,9 @@ import framebuf
 from micropython import const
 
 _HEADER = const(8)
+# Big icons (the 32x32 menu pictures) are drawn only when a whole screen is drawn: their
+# FrameBuffer is made for the draw and not kept, so they do not sit in the heap between.
+_NO_CACHE_AREA = const(1024)
 
 
 class Icons:
@@ -68,7 +71,8 @@ class Icons:
         else:
             size, fmt = ((w + 1) >> 1) * h, framebuf.GS4_HMSB
         fb = framebuf.FrameBuffer(self._pixels[off : off + size], w, h, fmt)
-        self._fbs[name] = fb
+        if w * h < _NO_CACHE_AREA:
+            self._fbs[name] = fb
         return fb
 
     def draw(self, fb, name, x, y, color, bg=-1):

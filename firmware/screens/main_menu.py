@@ -6,6 +6,8 @@ from core import strings
 from games import registry
 from ui.menu import MenuScreen
 
+ICON_SIZE = 32
+
 
 class MainMenu(MenuScreen):
     def __init__(self):
@@ -15,11 +17,11 @@ class MainMenu(MenuScreen):
     def rows(self):
         rows = []
         for entry in registry.GAMES:
-            rows.append([strings.t(entry[1]), None, True])
+            rows.append([strings.t(entry[1]), None, True, "game_" + entry[0]])
         if not rows:
-            rows.append([strings.t("no_games"), None, False])
-        rows.append([strings.t("settings"), None, True])
-        rows.append([strings.t("about"), None, True])
+            rows.append([strings.t("no_games"), None, False, None])
+        rows.append([strings.t("settings"), None, True, "settings"])
+        rows.append([strings.t("about"), None, True, "about"])
         return rows
 
     def enter(self):
@@ -31,6 +33,14 @@ class MainMenu(MenuScreen):
         gc.collect()
         self._keep = modules.loaded()
         super().enter()
+        # Rows tall enough for the 32-pixel game icons when they all fit on the screen.
+        menu = self.menu
+        icon = ICON_SIZE
+        row_h = icon + 4
+        if len(menu.rows) * row_h <= menu.h and self.app.icons.has("settings"):
+            menu.row_h = row_h
+            menu.icon_w = icon
+            menu.set_rows(menu.rows)
         if not self.menu.rows[self.menu.cursor][2]:
             self.menu.move(1)
 

@@ -18,7 +18,8 @@ class MenuList:
         self.w = w
         self.h = h
         self.row_h = row_h
-        self.rows = []          # list of [label, value or None, enabled]
+        self.rows = []          # list of [label, value or None, enabled(, icon name)]
+        self.icon_w = 0         # > 0: rows show a square icon of this size before the label
         self.cursor = 0
         self.top = 0            # first visible row
         self._drawn_cursor = -1
@@ -79,6 +80,7 @@ class MenuList:
         if full or self.top != self._drawn_top:
             c.fill_rect(self.x, self.y, self.w, self.h, theme.BG)
             for i in range(self.top, min(len(self.rows), self.top + self.visible)):
+                self._draw_icon(app, c, i)
                 self._draw_row(app, c, i)
             self._draw_scrollbar(c)
         else:
@@ -91,6 +93,16 @@ class MenuList:
         self._pending = []
         self._drawn_cursor = self.cursor
         self._drawn_top = self.top
+
+    def _draw_icon(self, app, c, i):
+        row = self.rows[i]
+        if not self.icon_w or len(row) < 4 or not row[3] or not app.icons.has(row[3]):
+            return  # no icon (e.g. a game without art): the row is just its label
+        s = self.icon_w
+        x = self.x + 6
+        y = self.y + (i - self.top) * self.row_h + (self.row_h - s) // 2
+        app.icons.draw(c.fb, row[3], x, y, theme.ACCENT if row[2] else theme.DIM)
+        c.mark(x, y, s, s)
 
     def redraw_row(self, app, c, i):
         if self.top <= i < self.top + self.visible:
@@ -123,9 +135,12 @@ class MenuList:
             if i < len(self._vw):
                 self._vw[i] = vw
             room -= erase + 8
+        bx = self.x + 4
+        if self.icon_w:
+            bx += self.icon_w + 8
+            room -= self.icon_w + 8
         text = font.fit(label, room)
         box_w = font.width(text) + 12
-        bx = self.x + 4
         if selected:
             c.round_rect(bx, ty - 1, box_w, fh + 2, theme.SEL)
             fg = theme.SEL_FG

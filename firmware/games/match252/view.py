@@ -107,6 +107,15 @@ class GameScene(Scene):
         self.result_shown = False
         self.status = ""
         self.geo: tuple = ()
+        # What is on screen, so a partial draw repaints only what differs: per slot the card
+        # code and its look (flags, face up, known; 0 = not drawn), the status and hint texts
+        # with their drawn widths, and the side panel's figures.
+        self.drawn_cells = bytearray(32)
+        self.drawn_status = None
+        self.drawn_hint = None
+        self.status_w = 0
+        self.hint_w = 0
+        self.drawn_side: tuple = ()
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -158,7 +167,7 @@ class GameScene(Scene):
         self.ci = 0
         if s.phase != rules.ACT and s.current_player >= 0:
             self.mode = M_CHOICE
-        self.invalidate()
+        self.request_draw()
         return True
 
     def announce(self, seat, events):
@@ -232,7 +241,7 @@ class GameScene(Scene):
         else:
             return False
         self.cursor = r * 4 + c
-        self.invalidate()
+        self.request_draw()
         return True
 
     def button_pick(self, b, kind):
@@ -273,19 +282,19 @@ class GameScene(Scene):
         self.src = slot
         self.mode = M_TARGET
         self.cursor = self.targets[0]
-        self.invalidate()
+        self.request_draw()
 
     def button_target(self, b, kind):
         if b == btn.B and kind == btn.PRESS:
             self.cursor = self.src
             self.mode = M_PICK
             self.src = -1
-            self.invalidate()
+            self.request_draw()
             return
         if b in (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT):
             # Step in the arrow's direction to the next legal target, wrapping in the line.
             self.cursor = self.next_target(b)
-            self.invalidate()
+            self.request_draw()
         elif b == btn.A and kind == btn.PRESS and self.cursor in self.targets:
             self.act(0x100 | (self.src << 4) | self.cursor)
 
@@ -309,10 +318,10 @@ class GameScene(Scene):
             return
         if b in (btn.UP, btn.LEFT):
             self.ci = (self.ci - 1) % len(choices)
-            self.invalidate()
+            self.request_draw()
         elif b in (btn.DOWN, btn.RIGHT):
             self.ci = (self.ci + 1) % len(choices)
-            self.invalidate()
+            self.request_draw()
         elif b == btn.A and kind == btn.PRESS:
             self.act(choices[self.ci % len(choices)])
 
@@ -341,7 +350,7 @@ class GameScene(Scene):
             return
         if not self.thinking:
             self.thinking = True      # draw "Thinking..." first, decide next frame
-            self.invalidate()
+            self.request_draw()
             return
         self.thinking = False
         action = self.session.ai_choose(ai)
@@ -364,7 +373,7 @@ class GameScene(Scene):
         self.result_shown = True
         if self.demo:
             self.over_at = now
-            self.invalidate()
+            self.request_draw()
             return
         self.app.replace(ResultScene(self.session, self.human_seat()))
 
@@ -423,35 +432,90 @@ class GameScene(Scene):
         return -1, -1
 
     def draw(self, c, full):
+        """Everything when `full`; else only the cells, texts and side panel that changed
+        since the last draw (a cursor move repaints two cells, not the screen)."""
         app = self.app
         gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom = self.geo
-        c.clear(theme.BG)
         font = app.small
+        cells = self.drawn_cells
+        if full:
+            c.clear(theme.BG)
+            c.fill_rect(0, 0, app.width, top, theme.PANEL)
+            c.hline(0, top - 1, app.width, theme.EDGE)
+            for i in range(32):
+                cells[i] = 0
+            self.drawn_status = None
+            self.drawn_hint = None
+            self.drawn_side = ()
         # status line
-        c.fill_rect(0, 0, app.width, top, theme.PANEL)
-        c.hline(0, top - 1, app.width, theme.EDGE)
-        c.text(font, font.fit(self.status_text(), app.width - 8), 4, 2, theme.ACCENT)
-        widgets.hint_bar(app, c, self.hint_text())
+        text = font.fit(self.status_text(), app.width - 8)
+        if text != self.drawn_status:
+            tw = font.width(text)
+            if not full:
+                c.fill_rect(4, 2, max(tw, self.status_w), font.line_height, theme.PANEL)
+            c.text(font, text, 4, 2, theme.ACCENT)
+            self.drawn_status = text
+            self.status_w = tw
+        # hint bar
+        text = self.hint_text()
+        if text != self.drawn_hint:
+            fitted = font.fit(text, app.width - 2 * widgets.PAD)
+            tw = font.width(fitted)
+            if full:
+                widgets.hint_bar(app, c, text)
+            else:
+                # The same pixels as widgets.hint_bar, repainting only where the text goes.
+                hy = app.height - bottom + 2
+                c.fill_rect(widgets.PAD, hy, max(tw, self.hint_w), font.line_height,
+                            theme.PANEL)
+                c.text(font, fitted, widgets.PAD, hy, theme.DIM)
+            self.hint_w = tw
+            self.drawn_hint = text
         # grid
+        s = self.state
         viewer = self.human_seat() if not self.demo else -1
         m1, m2 = self.marked()
         show_cursor = self.my_turn() and self.mode != M_CHOICE
+        targeting = self.mode == M_TARGET and self.my_turn()
         for slot in range(16):
-            x = gx + (slot & 3) * cell_w
-            y = gy + (slot >> 2) * cell_h
             flags = 0
             if show_cursor and slot == self.cursor:
                 flags |= CURSOR
             if slot == m1 or slot == m2:
                 flags |= CURSOR
-            if self.mode == M_TARGET and self.my_turn():
+            if targeting:
                 if slot == self.src:
                     flags |= PICKED
                 elif slot not in self.targets:
                     flags |= DIMMED
+            card = s.grid[slot]
+            look = 0x80 | flags
+            if card != rules.EMPTY:
+                if s.up[slot]:
+                    look |= 0x10
+                elif viewer >= 0 and s.know[card] & (1 << viewer):
+                    look |= 0x20
+            if cells[2 * slot] == card and cells[2 * slot + 1] == look:
+                continue
+            cells[2 * slot] = card
+            cells[2 * slot + 1] = look
+            x = gx + (slot & 3) * cell_w
+            y = gy + (slot >> 2) * cell_h
+            if not full:
+                c.fill_rect(x, y, cell_w, cell_h, theme.BG)
             self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
-        self.draw_side(c, side_x, top + 2, app.width - side_x - 4,
-                       app.height - top - bottom - 4, card_h)
+        # side panel: the pile, both capture piles, the action and turn counters
+        c0 = s.caps[0]
+        c1 = s.caps[1]
+        side = (len(s.pile), len(c0), c0[-1] if c0 else -1, len(c1), c1[-1] if c1 else -1,
+                s.current_player, s.left, s.turn)
+        if side != self.drawn_side:
+            if not full:
+                c.fill_rect(side_x, top, app.width - side_x, app.height - bottom - top,
+                            theme.BG)
+            self.draw_side(c, side_x, top + 2, app.width - side_x - 4,
+                           app.height - top - bottom - 4, card_h)
+            self.drawn_side = side
 
     def draw_slot_card(self, c, slot, x, y, w, h, flags, viewer):
         app = self.app
