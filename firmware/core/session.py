@@ -15,8 +15,6 @@ core.storage is imported only when a save is read or written: a game that is not
 all-AI demo, data_dir None) never loads it.
 """
 
-import time
-
 from core.rng import Rng
 
 HUMAN = "human"
@@ -40,8 +38,6 @@ class Session:
         self.actions = []
         self.state = rules.new_game(options, seed)
         self.ai_rng = Rng(seed ^ 0x5EED)
-        self.ai_module = None
-        self.last_ai_ms = 0
         self.log = None
         self._rounds_logged = 0
         self._saved = -1             # actions already in the save; -1: no header written yet
@@ -137,9 +133,6 @@ class Session:
         self.save()
 
     def ai_choose(self, ai_module, budget=None):
-        """The AI's action for the seat to play (not applied); times the decision."""
+        """The AI's action for the seat to play (not applied)."""
         seat = self.state.current_player
-        start = time.ticks_ms()
-        action = ai_module.choose(self.state, seat, self.seats[seat], self.ai_rng, budget)
-        self.last_ai_ms = time.ticks_diff(time.ticks_ms(), start)
-        return action
+        return ai_module.choose(self.state, seat, self.seats[seat], self.ai_rng, budget)

@@ -165,8 +165,6 @@ class MenuList:
 class MenuScreen(Scene):
     """A titled menu. Subclasses override `rows()` and `chosen(index)`."""
 
-    hint_key = "hint_menu"
-
     def __init__(self, title):
         super().__init__()
         self.title = title
