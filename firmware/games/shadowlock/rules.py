@@ -1,0 +1,721 @@
+# Shadow Lock: the rules engine (seed 002 as completed by GAMES.md section 4). Runs on
+# CPython and MicroPython. Rules for players: docs/rules/shadowlock.md.
+#
+# Cards are ids 0..71 of assets/decks/shadowlock.csv (games/shadowlock/cards.py): 0..47 the
+# numbers (id = colour * 12 + value - 1; colours Red, Blue, Yellow, Green), 48..51 Rainbow,
+# 52..57 Shadow, 58..71 the actions (Joker, Double, Skip, Flip, Swipe, Quantum).
+# Piles are lists with the top at the end. Scoring lives in objectives.py.
+#
+# Actions are small ints, kit.actions.encode(kind, arg):
+#   LOCK                  lock your pile (the turn's only action; you sit out the round)
+#   DRAW pile             draw the top card of pile 0 or 1
+#   STOP                  end the turn, keeping the unlocked pile
+#   JOKER                 on a drawn Shadow: discard it, keep the pile, draw again
+#   DOUBLE seat           that seat's next turn: no lock, no stop before 2 draws
+#   SKIP seat             that seat's next turn is skipped
+#   FLIP                  look at the top card of both piles (privately); the turn goes on
+#   SWIPE seat            exchange unlocked piles with the next or previous player
+#   QUANTUM pile          reveal the top 3 of a pile, keep at most one (then the turn ends)
+#   SH_DISCARD / SH_KEEP  the Shadow choice: discard it and keep the pile / keep it, lose the pile
+#   QKEEP card / QNONE    the Quantum choice
+#   PASS                  end a skipped turn
+#   VALIDATE box*2+joker  validate an open box (with one joker standing in, or not)
+#   DECLINE family        validate nothing in that family this round
+# Choices that interrupt a turn (Shadow, Quantum) and the round-end validation are pending
+# phases: legal_actions() lists the answers and current_player is the seat that decides.
+
+from kit import piles
+from kit.actions import check_legal, encode
+from micropython import const
+
+from core.rng import Rng
+from games.shadowlock import cards
+from games.shadowlock.objectives import (
+    BOXES,
+    FAMILIES,
+    best_plan,
+    family_options,
+    objective_points,
+    profile,
+)
+
+__all__ = ("objective_points", "best_plan", "family_options", "profile", "new_game")
+
+COUNT = const(72)
+OVER = const(-2)
+MAX_TURNS = const(60)          # a round ends after 60 turns
+ROUNDS = {"classic": 5, "discovery": 3}
+MODES = ("classic", "discovery")
+
+# card kinds (cards.KIND) and actions (cards.ACTION)
+K_NUMBER = const(0)
+K_RAINBOW = const(1)
+K_SHADOW = const(2)
+K_ACTION = const(3)
+A_JOKER = const(0)
+A_DOUBLE = const(1)
+A_SKIP = const(2)
+A_FLIP = const(3)
+A_SWIPE = const(4)
+A_QUANTUM = const(5)
+
+# action kinds
+LOCK = const(1)
+DRAW = const(2)
+STOP = const(3)
+JOKER = const(4)
+DOUBLE = const(5)
+SKIP = const(6)
+FLIP = const(7)
+SWIPE = const(8)
+QUANTUM = const(9)
+SH_DISCARD = const(10)
+SH_KEEP = const(11)
+QKEEP = const(12)
+QNONE = const(13)
+PASS = const(14)
+VALIDATE = const(15)
+DECLINE = const(16)
+NUM_ACTIONS = const(17 << 8)   # every action is below this
+PLAY_KIND = (JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM)   # by cards.ACTION index
+
+# phases
+ACT = const(0)        # the turn: lock / draw / stop / play an action
+P_SHADOW = const(1)   # a Shadow was drawn: discard it, keep it, or play a Joker
+P_QUANTUM = const(2)  # which revealed card to keep
+P_VALIDATE = const(3)  # round end: validate a box of the family, or decline
+P_SKIPPED = const(4)  # a skipped turn: pass, or play an action from reserve
+P_FORCED = const(5)   # must draw (after a Rainbow or a Joker)
+P_OVER = const(6)
+
+KIND_NAMES = ("", "lock", "draw", "stop", "joker", "double", "skip", "flip", "swipe",
+              "quantum", "discard shadow", "keep shadow", "keep", "keep none", "pass",
+              "validate", "decline")
+BOX_NAMES = ("pair", "two pairs", "three of a kind", "four of a kind", "flush",
+             "full colour", "small run", "long run", "rainbow run", "collector")
+FAMILY_NAMES = ("value", "colour", "run", "bonus")
+COLOUR_LETTERS = "RBYG"
+
+
+def kind(card):
+    return cards.KIND[card]
+
+
+def value(card):
+    return cards.VALUE[card]
+
+
+def colour(card):
+    return cards.COLOUR[card]
+
+
+def action_of(card):
+    """The action index (A_JOKER..A_QUANTUM) of an action card, 255 otherwise."""
+    return cards.ACTION[card]
+
+
+def is_joker_card(card):
+    k = cards.KIND[card]
+    return k == K_RAINBOW or k == K_SHADOW
+
+
+def card_str(card):
+    k = cards.KIND[card]
+    if k == K_NUMBER:
+        return "%d%s" % (cards.VALUE[card], COLOUR_LETTERS[cards.COLOUR[card]])
+    if k == K_ACTION:
+        return cards.ACTION_NAMES[cards.ACTION[card]]
+    return cards.KIND_NAMES[k].capitalize()
+
+
+class State:
+    """A game of Shadow Lock. Fields are public for the view, the AI and the tests; change
+    them only through apply() (tests build positions with `position`)."""
+
+    def __init__(self, players=2):
+        n = players
+        self.num_players = n
+        self.mode = 0                       # 0 classic, 1 discovery
+        self.rounds = 5
+        self.piles = [[], []]               # face down, top at the end
+        self.discard = []                   # face up, public
+        self.coll = [[] for _ in range(n)]  # each seat's pile of the round (public)
+        self.locked = bytearray(n)
+        self.reserve = [[] for _ in range(n)]   # action cards (public)
+        self.boxes = [bytearray(BOXES) for _ in range(n)]   # points per validated box, 0 open
+        self.totals = [0] * n
+        self.round_no = 1
+        self.turn_no = 0                    # turns started in this round
+        self.starter = 0
+        self.current_player = 0
+        self.phase = ACT
+        self.drawn = 0                      # cards drawn from the piles this turn
+        self.nums = []                      # number cards drawn this turn, in order
+        self.played = 0                     # an action card was played this turn
+        self.owed = 0                       # draws a Double still forces this turn
+        self.dbl = bytearray(n)             # a Double waits for the seat's next turn
+        self.skp = bytearray(n)             # a Skip waits for the seat's next turn
+        self.look = [[-1, -1] for _ in range(n)]   # Flip: the top of each pile, as seen
+        self.shadow = -1                    # the Shadow waiting for its choice
+        self.reveal = []                    # Quantum: the revealed cards waiting
+        self.val_seat = -1                  # round end: who validates, which family
+        self.val_family = 0
+        self.val_jokers = 0                 # jokers of that pile not used yet this round
+        self.round_points = [0] * n         # points validated this round
+        self.history = []                   # per finished round: list of points per seat
+        self.end_reason = ""
+        self.events = []                    # what the last apply() did, for the screens
+        self.rng = Rng(1)
+
+    # -- queries ---------------------------------------------------------------------------
+    def is_over(self):
+        return self.current_player == OVER
+
+    def box_count(self, seat):
+        n = 0
+        for p in self.boxes[seat]:
+            if p:
+                n += 1
+        return n
+
+    def scores(self):
+        return list(self.totals)
+
+    def returns(self):
+        n = self.num_players
+        keys = []
+        for s in range(n):
+            if self.mode == 1:
+                keys.append(self.box_count(s) * 1000 + self.totals[s])
+            else:
+                keys.append(self.totals[s])
+        best = max(keys)
+        winners = keys.count(best)
+        return [(1.0 if winners == 1 else 0.5) if k == best else 0.0 for k in keys]
+
+    def card_in_reserve(self, seat, act):
+        for c in self.reserve[seat]:
+            if cards.ACTION[c] == act:
+                return c
+        return -1
+
+    def legal_actions(self):
+        seat = self.current_player
+        if seat < 0:
+            return []
+        ph = self.phase
+        if ph == P_VALIDATE:
+            out = []
+            opts = family_options(self.val_family, self.coll[seat], self.boxes[seat],
+                                  self.val_jokers)
+            for _pts, box, j in opts:
+                out.append(encode(VALIDATE, box * 2 + j))
+            out.append(encode(DECLINE, self.val_family))
+            return out
+        if ph == P_SHADOW:
+            out = [encode(SH_DISCARD), encode(SH_KEEP)]
+            if self.card_in_reserve(seat, A_JOKER) >= 0:
+                out.append(encode(JOKER))
+            return out
+        if ph == P_QUANTUM:
+            out = []
+            for c in self.reveal:
+                if cards.KIND[c] != K_SHADOW:
+                    out.append(encode(QKEEP, c))
+            out.append(encode(QNONE))
+            return out
+        out = []
+        pa = self.piles[0]
+        pb = self.piles[1]
+        if ph == P_SKIPPED:
+            out.append(encode(PASS))
+            self._plays(seat, out, False)
+            return out
+        if pa:
+            out.append(encode(DRAW, 0))
+        if pb:
+            out.append(encode(DRAW, 1))
+        if ph == P_FORCED:
+            self._plays(seat, out, True)
+            return out
+        fresh = self.drawn == 0 and not self.played
+        if fresh and self.owed == 0 and self.coll[seat]:
+            out.append(encode(LOCK))
+        if (not pa and not pb) or (not fresh and self.owed == 0):
+            out.append(encode(STOP))
+        self._plays(seat, out, self.owed > 0)
+        return out
+
+    def _plays(self, seat, out, only_flip):
+        """The action cards `seat` may play now, appended to `out`."""
+        have = 0
+        for c in self.reserve[seat]:
+            have |= 1 << cards.ACTION[c]
+        if not have:
+            return
+        look = self.look[seat]
+        if have & (1 << A_FLIP):
+            pa = self.piles[0]
+            pb = self.piles[1]
+            if (pa and look[0] < 0) or (pb and look[1] < 0):
+                out.append(encode(FLIP))
+        if only_flip:
+            return
+        n = self.num_players
+        if have & (1 << A_DOUBLE):
+            for t in range(n):
+                if not self.locked[t] and not self.dbl[t]:
+                    out.append(encode(DOUBLE, t))
+        if have & (1 << A_SKIP):
+            for t in range(n):
+                if t != seat and not self.locked[t] and not self.skp[t]:
+                    out.append(encode(SKIP, t))
+        if have & (1 << A_SWIPE):
+            nxt = (seat + 1) % n
+            prv = (seat - 1) % n
+            for t in (nxt, prv):
+                if t != seat and not self.locked[t] and (self.coll[seat] or self.coll[t]):
+                    a = encode(SWIPE, t)
+                    if a not in out:
+                        out.append(a)
+        if have & (1 << A_QUANTUM) and self.phase != P_SKIPPED:
+            for p in range(2):
+                if self.piles[p]:
+                    out.append(encode(QUANTUM, p))
+
+    # -- applying --------------------------------------------------------------------------
+    def apply(self, act):
+        if not isinstance(act, int):
+            raise ValueError("an action is an int, got %r" % (act,))
+        check_legal(self, act)
+        self.events = []
+        seat = self.current_player
+        k = act >> 8
+        arg = act & 0xFF
+        if k == DRAW:
+            self._draw(seat, arg)
+        elif k == STOP:
+            self.events.append(("stop", seat))
+            self._end_turn()
+        elif k == LOCK:
+            self.locked[seat] = 1
+            self.events.append(("lock", seat, len(self.coll[seat])))
+            self._end_turn()
+        elif k == PASS:
+            self.events.append(("pass", seat))
+            self._end_turn()
+        elif k == SH_DISCARD:
+            self.discard.append(self.shadow)
+            self.events.append(("shadow_discard", seat, self.shadow))
+            self.shadow = -1
+            self._end_turn()
+        elif k == SH_KEEP:
+            self.events.append(("shadow_keep", seat, len(self.coll[seat])))
+            self.discard.extend(self.coll[seat])
+            self.coll[seat] = [self.shadow]
+            self.shadow = -1
+            self._end_turn()
+        elif k == QKEEP or k == QNONE:
+            self._quantum_keep(seat, arg if k == QKEEP else -1)
+        elif k == VALIDATE:
+            self._validate(seat, arg >> 1, arg & 1)
+        elif k == DECLINE:
+            self.events.append(("decline", seat, arg))
+            self.val_family += 1
+            self._next_validation()
+        else:
+            self._play(seat, k, arg)
+
+    def _play(self, seat, k, arg):
+        act = PLAY_KIND.index(k)
+        card = self.card_in_reserve(seat, act)
+        self.reserve[seat].remove(card)
+        self.discard.append(card)
+        self.played = 1
+        self.events.append(("play", seat, act, arg))
+        if k == JOKER:
+            self.discard.append(self.shadow)
+            self.shadow = -1
+            self._forced(seat)
+        elif k == FLIP:
+            for p in range(2):
+                self.look[seat][p] = self.piles[p][-1] if self.piles[p] else -1
+            # phase unchanged: the turn (or the forced draw) goes on
+        elif k == DOUBLE:
+            self.dbl[arg] = 1
+            self._end_turn()
+        elif k == SKIP:
+            self.skp[arg] = 1
+            self._end_turn()
+        elif k == SWIPE:
+            self.coll[seat], self.coll[arg] = self.coll[arg], self.coll[seat]
+            self._end_turn()
+        elif k == QUANTUM:
+            pile = self.piles[arg]
+            self.reveal = piles.draw_n(pile, 3)
+            self._forget(arg)
+            self.events.append(("reveal", seat, arg, list(self.reveal)))
+            self.phase = P_QUANTUM
+
+    def _forget(self, p):
+        for lk in self.look:
+            lk[p] = -1
+
+    def _draw(self, seat, p):
+        card = piles.draw(self.piles[p])
+        self._forget(p)
+        self.drawn += 1
+        if self.owed:
+            self.owed -= 1
+        self.events.append(("draw", seat, p, card))
+        k = cards.KIND[card]
+        if k == K_NUMBER:
+            self.coll[seat].append(card)
+            nums = self.nums
+            nums.append(card)
+            n = len(nums)
+            reason = ""
+            if n >= 2 and cards.VALUE[nums[-2]] == cards.VALUE[card]:
+                reason = "value"
+            elif n >= 3 and cards.COLOUR[nums[-3]] == cards.COLOUR[card] and \
+                    cards.COLOUR[nums[-2]] == cards.COLOUR[card]:
+                reason = "colour"
+            if reason:
+                self.events.append(("bust", seat, reason, len(self.coll[seat])))
+                self.discard.extend(self.coll[seat])
+                self.coll[seat] = []
+                self._end_turn()
+                return
+            self.phase = ACT
+        elif k == K_RAINBOW:
+            self.coll[seat].append(card)
+            self._forced(seat)
+        elif k == K_SHADOW:
+            self.shadow = card
+            self.phase = P_SHADOW
+        else:
+            self.reserve[seat].append(card)
+            self.phase = ACT
+
+    def _forced(self, seat):
+        """Draw again at once (Rainbow, Joker); with both piles empty the turn just ends."""
+        if self.piles[0] or self.piles[1]:
+            self.phase = P_FORCED
+        else:
+            self.events.append(("no_cards", seat))
+            self._end_turn()
+
+    def _quantum_keep(self, seat, card):
+        for c in self.reveal:
+            if c == card:
+                if cards.KIND[c] == K_ACTION:
+                    self.reserve[seat].append(c)
+                else:
+                    self.coll[seat].append(c)
+            else:
+                self.discard.append(c)
+        self.events.append(("quantum_keep", seat, card))
+        self.reveal = []
+        self._end_turn()
+
+    # -- turns and rounds ------------------------------------------------------------------
+    def _end_turn(self):
+        self.phase = ACT
+        self.drawn = 0
+        self.nums = []
+        self.played = 0
+        self.owed = 0
+        n = self.num_players
+        if self.turn_no >= MAX_TURNS or (not self.piles[0] and not self.piles[1]):
+            self._end_round()
+            return
+        seat = self.current_player
+        for step in range(1, n + 1):
+            t = (seat + step) % n
+            if not self.locked[t]:
+                self._start_turn(t)
+                return
+        self._end_round()
+
+    def _start_turn(self, seat):
+        self.turn_no += 1
+        self.current_player = seat
+        self.phase = ACT
+        if self.skp[seat]:
+            self.skp[seat] = 0
+            self.phase = P_SKIPPED
+            self.events.append(("skipped", seat))
+        elif self.dbl[seat]:
+            self.dbl[seat] = 0
+            self.owed = 2
+            self.events.append(("doubled", seat))
+
+    def _end_round(self):
+        n = self.num_players
+        for s in range(n):
+            if not self.locked[s] and self.coll[s]:
+                self.events.append(("lost", s, len(self.coll[s])))
+                self.discard.extend(self.coll[s])
+                self.coll[s] = []
+        self.events.append(("round_end", self.round_no))
+        self.round_points = [0] * n
+        self.val_seat = 0
+        self.val_family = 0
+        self.val_jokers = profile(self.coll[0])[1]
+        self._next_validation()
+
+    def _next_validation(self):
+        n = self.num_players
+        while self.val_seat < n:
+            s = self.val_seat
+            while self.val_family < FAMILIES:
+                if family_options(self.val_family, self.coll[s], self.boxes[s],
+                                  self.val_jokers):
+                    self.current_player = s
+                    self.phase = P_VALIDATE
+                    return
+                self.val_family += 1
+            self.val_seat += 1
+            self.val_family = 0
+            if self.val_seat < n:
+                self.val_jokers = profile(self.coll[self.val_seat])[1]
+        self._finish_round()
+
+    def _validate(self, seat, box, joker):
+        pts = 0
+        for p, b, j in family_options(self.val_family, self.coll[seat], self.boxes[seat],
+                                      self.val_jokers):
+            if b == box and j == joker:
+                pts = p
+        self.boxes[seat][box] = pts
+        self.totals[seat] += pts
+        self.round_points[seat] += pts
+        if joker:
+            self.val_jokers -= 1
+        self.events.append(("validate", seat, box, pts, joker))
+        self.val_family += 1
+        self._next_validation()
+
+    def _finish_round(self):
+        n = self.num_players
+        self.history.append(list(self.round_points))
+        self.events.append(("round_scored", self.round_no, list(self.round_points)))
+        full = False
+        for s in range(n):
+            if self.box_count(s) == BOXES:
+                full = True
+        if full or self.round_no >= self.rounds:
+            self.end_reason = "boxes" if full else "rounds"
+            self.current_player = OVER
+            self.phase = P_OVER
+            self.val_seat = -1
+            self.events.append(("over", self.end_reason))
+            return
+        # Everything but the reserves is shuffled into two new piles.
+        deck = self.piles[0] + self.piles[1] + self.discard
+        for s in range(n):
+            deck.extend(self.coll[s])
+            self.coll[s] = []
+            self.locked[s] = 0
+            self.dbl[s] = 0
+            self.skp[s] = 0
+            self.look[s][0] = -1
+            self.look[s][1] = -1
+        self.discard = []
+        deck.sort()
+        self.rng.shuffle(deck)
+        self.piles = piles.split(deck, 2)
+        self.round_no += 1
+        self.turn_no = 0
+        self.val_seat = -1
+        self.starter = (self.starter + 1) % n
+        self.events.append(("new_round", self.round_no))
+        self._start_turn(self.starter)
+
+    # -- information -----------------------------------------------------------------------
+    def observation(self, seat):
+        """What `seat` may see: everything but the order of the piles and the other seats'
+        Flip looks (their own looks are `look`: the top card of each pile, or -1)."""
+        return {
+            "seat": seat,
+            "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
+            "look": list(self.look[seat]),
+            "others_looked": [s for s in range(self.num_players) if s != seat
+                              and (self.look[s][0] >= 0 or self.look[s][1] >= 0)],
+            "discard": list(self.discard),
+            "coll": [list(c) for c in self.coll],
+            "locked": list(self.locked),
+            "reserve": [list(r) for r in self.reserve],
+            "boxes": [list(b) for b in self.boxes],
+            "totals": list(self.totals),
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "drawn": self.drawn,
+            "nums": list(self.nums),
+            "owed": self.owed,
+            "dbl": list(self.dbl),
+            "skp": list(self.skp),
+            "shadow": self.shadow,
+            "reveal": list(self.reveal),
+            "round": self.round_no,
+            "rounds": self.rounds,
+            "turn": self.turn_no,
+            "mode": MODES[self.mode],
+            "val_family": self.val_family,
+            "val_jokers": self.val_jokers,
+        }
+
+    def unseen(self, seat):
+        """The cards in the piles that `seat` has not seen there (sorted)."""
+        look = self.look[seat]
+        out = []
+        for p in range(2):
+            pile = self.piles[p]
+            top = len(pile) - 1
+            for i in range(len(pile)):
+                if i == top and look[p] >= 0:
+                    continue
+                out.append(pile[i])
+        out.sort()
+        return out
+
+    def sample_hidden(self, seat, rng):
+        """A full state that agrees with all `seat` knows: the pile cards it has not seen are
+        dealt again at random over the places they occupy (a top it saw with a Flip stays);
+        the other seats' looks follow the new tops; future shuffles get a fresh seed."""
+        world = self.clone()
+        cards_ = self.unseen(seat)
+        rng.shuffle(cards_)
+        look = self.look[seat]
+        k = 0
+        for p in range(2):
+            pile = world.piles[p]
+            top = len(pile) - 1
+            for i in range(len(pile)):
+                if i == top and look[p] >= 0:
+                    continue
+                pile[i] = cards_[k]
+                k += 1
+        for s in range(self.num_players):
+            for p in range(2):
+                if world.look[s][p] >= 0:
+                    world.look[s][p] = world.piles[p][-1]
+        world.rng = Rng(rng.next32())
+        return world
+
+    def clone(self):
+        s = State(self.num_players)
+        s.mode = self.mode
+        s.rounds = self.rounds
+        s.piles = [list(self.piles[0]), list(self.piles[1])]
+        s.discard = list(self.discard)
+        s.coll = [list(c) for c in self.coll]
+        s.locked = bytearray(self.locked)
+        s.reserve = [list(r) for r in self.reserve]
+        s.boxes = [bytearray(b) for b in self.boxes]
+        s.totals = list(self.totals)
+        s.round_no = self.round_no
+        s.turn_no = self.turn_no
+        s.starter = self.starter
+        s.current_player = self.current_player
+        s.phase = self.phase
+        s.drawn = self.drawn
+        s.nums = list(self.nums)
+        s.played = self.played
+        s.owed = self.owed
+        s.dbl = bytearray(self.dbl)
+        s.skp = bytearray(self.skp)
+        s.look = [list(lk) for lk in self.look]
+        s.shadow = self.shadow
+        s.reveal = list(self.reveal)
+        s.val_seat = self.val_seat
+        s.val_family = self.val_family
+        s.val_jokers = self.val_jokers
+        s.round_points = list(self.round_points)
+        s.history = [list(h) for h in self.history]
+        s.end_reason = self.end_reason
+        s.rng = Rng(1)
+        s.rng.setstate(self.rng.getstate())
+        return s
+
+    def action_str(self, act):
+        k = act >> 8
+        arg = act & 0xFF
+        if k == DRAW or k == QUANTUM:
+            return "%s %s" % (KIND_NAMES[k], "AB"[arg & 1])
+        if k == DOUBLE or k == SKIP or k == SWIPE:
+            return "%s P%d" % (KIND_NAMES[k], arg + 1)
+        if k == QKEEP:
+            return "keep " + card_str(arg) if arg < COUNT else "keep ?"
+        if k == VALIDATE:
+            return "validate %s%s" % (BOX_NAMES[(arg >> 1) % BOXES],
+                                      " (joker)" if arg & 1 else "")
+        if k == DECLINE:
+            return "decline " + FAMILY_NAMES[arg & 3]
+        if 0 < k < len(KIND_NAMES):
+            return KIND_NAMES[k]
+        return "?%d" % act
+
+    def check(self):
+        """Raise AssertionError unless every one of the 72 cards is in exactly one place."""
+        holders = [self.piles[0], self.piles[1], self.discard, self.reveal]
+        holders.extend(self.coll)
+        holders.extend(self.reserve)
+        if self.shadow >= 0:
+            holders.append((self.shadow,))
+        piles.check_places(COUNT, *holders)
+        for s in range(self.num_players):
+            for c in self.reserve[s]:
+                if cards.KIND[c] != K_ACTION:
+                    raise AssertionError("%s in a reserve" % card_str(c))
+            for c in self.coll[s]:
+                if cards.KIND[c] == K_ACTION:
+                    raise AssertionError("%s in a pile" % card_str(c))
+
+
+def new_game(options, seed):
+    players = options.get("players", 2)
+    if players < 2 or players > 4:
+        raise ValueError("Shadow Lock is for 2 to 4 players, got %r" % (players,))
+    mode = options.get("mode", "classic")
+    if mode not in ROUNDS:
+        raise ValueError("mode must be classic or discovery, got %r" % (mode,))
+    s = State(players)
+    s.mode = MODES.index(mode)
+    s.rounds = ROUNDS[mode]
+    s.rng = Rng(seed)
+    deck = piles.shuffled(range(COUNT), s.rng)
+    s.piles = piles.split(deck, 2)
+    s._start_turn(0)
+    return s
+
+
+def position(players=2, coll=None, reserve=None, piles_=None, locked=None, player=0,
+             boxes=None, phase=ACT, mode="classic"):
+    """A hand-built position (tests): `coll`/`reserve` per seat, `piles_` two lists (top at
+    the end), `boxes` per seat {box: points}. Cards placed nowhere go to the discard."""
+    s = State(players)
+    s.mode = MODES.index(mode)
+    s.rounds = ROUNDS[mode]
+    for i in range(players):
+        if coll is not None:
+            s.coll[i] = list(coll[i])
+        if reserve is not None:
+            s.reserve[i] = list(reserve[i])
+        if locked is not None:
+            s.locked[i] = locked[i]
+        if boxes is not None:
+            for b in boxes[i]:
+                s.boxes[i][b] = boxes[i][b]
+                s.totals[i] += boxes[i][b]
+    if piles_ is not None:
+        s.piles = [list(piles_[0]), list(piles_[1])]
+    placed = bytearray(COUNT)
+    for h in s.piles + s.coll + s.reserve:
+        for c in h:
+            placed[c] = 1
+    s.discard = [c for c in range(COUNT) if not placed[c]]
+    s.current_player = player
+    s.phase = phase
+    s.turn_no = 1
+    return s
