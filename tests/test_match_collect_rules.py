@@ -13,6 +13,7 @@ from games import deck88
 from games.match_collect import cards
 from games.match_collect import rules as R
 from tests.mpy import ROOT, run_mpy
+from tests.statecmp import refused
 from tools import make_deck88
 
 # -- card helpers (ids: regular = location * 4 + colour; Wonders 64..87) ---------------------
@@ -59,7 +60,8 @@ def table(players=2, hands=None, discard=(), pile=(), seat=0, phase=R.PH_DRAW, *
 
 
 def where(state):
-    """Every card's location count: each card must be in exactly one place."""
+    """Every card in every place, sorted: `where(s) == list(range(88))` holds only when each
+    card is in exactly one place (a card missing or in two places breaks it)."""
     places = []
     for h in state.hands:
         places += h
@@ -69,8 +71,6 @@ def where(state):
     for p in state.played:
         places += p
     places += state.discard + state.draw_pile + state.looked
-    if state.pending in (R.P_OFFER_TAKE,):
-        pass
     return sorted(places)
 
 
@@ -200,13 +200,9 @@ def test_meld_value_and_rainbow_base():
 
 
 def unchanged(state, action, reason_part):
-    before = (where(state), [list(h) for h in state.hands], state.phase, state.current_player,
-              list(state.selection))
-    with pytest.raises(ValueError) as err:
-        state.apply(action)
-    assert reason_part in str(err.value)
-    assert before == (where(state), [list(h) for h in state.hands], state.phase,
-                      state.current_player, list(state.selection))
+    """The action is refused with that reason and the whole state (every field, deep: piles
+    in order, totals, pending choice, free call, must-meld, the generator) is unchanged."""
+    refused(state, action, reason_part)
 
 
 def test_discard_before_drawing_is_refused():
@@ -251,13 +247,49 @@ def test_quick_rounds_take_only_to_meld():
     s.apply(R.TAKE)
     assert s.must_meld == Y1
     unchanged(s, R.discard(card(RED, MOON)), "Quick Rounds")
-    s.apply(R.select(R1))
-    s.apply(R.select(B1))
-    unchanged(s, R.MELD, "must use the card taken")
-    play(s, [R.select(Y1), R.MELD])
+    play(s, [R.select(R1), R.select(B1), R.select(Y1), R.MELD])
     assert s.must_meld == -1 and s.melds[0] == [[R.M_SYMBOL, sorted([R1, B1, Y1])]]
     s.apply(R.discard(card(RED, MOON)))
     assert s.round_results[-1]["players"][0]["out"] is True
+
+
+def test_quick_rounds_the_taken_card_may_go_into_a_later_meld():
+    # GAMES.md: the discard top must be melded this same turn, in any of the turn's melds (not
+    # necessarily the first). Hand: a Red Stag run (R1 B1 R2) and two Moons; the discard top
+    # is a third Moon. The Stag run may come first, then the Moon run with the taken card.
+    m1, m2, m3 = card(RED, MOON), card(BLUE, MOON), card(YELLOW, MOON)
+    spare = card(GREEN, KEY)
+    s = table(hands=[[R1, B1, R2, m1, m2, spare], [card(GREEN, SUN)]], discard=[m3],
+              quick=True)
+    s.apply(R.TAKE)
+    assert s.must_meld == m3
+    play(s, R.meld_actions([R1, B1, R2]))        # the first meld leaves the taken card out
+    assert s.must_meld == m3 and s.melds[0] == [[R.M_SYMBOL, sorted([R1, B1, R2])]]
+    unchanged(s, R.discard(spare), "Quick Rounds")  # still unmelded: no discard yet
+    play(s, R.meld_actions([m1, m2, m3]))
+    assert s.must_meld == -1
+    assert s.melds[0][1] == [R.M_SYMBOL, sorted([m1, m2, m3])]
+    s.apply(R.discard(spare))
+    assert s.round_results[-1]["players"][0]["out"] is True
+
+
+def test_quick_rounds_a_meld_that_strands_the_taken_card_is_refused():
+    # The taken card (Yellow Key of location 5) can only go into a Location Group with the two
+    # other location-5 cards of the hand. Laying one of them in a Red Colour Run first would
+    # leave it unmeldable (and the turn stuck: no discard while it is unmelded), so that meld
+    # is refused; the Location Group with it is fine.
+    a, b, t, _ = loc_cards(5)                   # Red Tree, Blue Crown, Yellow Key
+    reds = [a, R1, card(RED, MOON), card(RED, SUN), card(RED, WAVE)]
+    spare = card(GREEN, MOUNTAIN)
+    s = table(hands=[reds + [b, spare], [card(GREEN, SUN)]], discard=[t], quick=True)
+    assert R.can_take_discard(s)
+    s.apply(R.TAKE)
+    play(s, [R.select(c) for c in reds])
+    unchanged(s, R.MELD, "could not be melded any more")
+    assert R.MELD not in s.legal_actions()
+    s.apply(R.CANCEL)
+    play(s, R.meld_actions([a, b, t]))
+    assert s.must_meld == -1 and s.melds[0] == [[R.M_LOCATION, sorted([a, b, t])]]
 
 
 def test_must_keep_one_card():
@@ -530,6 +562,39 @@ def test_actions_roundtrip_and_text():
 # -- invariants under random play ------------------------------------------------------------
 
 
+def meld_points(cards_):
+    """Points of a laid meld from its cards alone, written from GAMES.md, apart from the
+    engine: n cards (a Legendary counts), Legendary = Wonder 64..67."""
+    n = len(cards_)
+    regs = [c for c in cards_ if c < 64]
+    legs = sum(1 for c in cards_ if 64 <= c < 68)
+    if not regs:
+        return 70 if n == 3 else 100                       # Wonder Set
+    if n == 2:
+        return 10                                          # Mirror Pair
+    colours = {c % 4 for c in regs}                        # colour = id % 4
+    if len({c // 4 for c in regs}) == 1 and not legs:
+        return 70 if n == 3 else 100                       # Location Group
+    if len({cards.SYMBOL[c] for c in regs}) == 1:
+        if legs and len(colours) >= 3:
+            return 60 + 10 * (n - 4)                       # Rainbow with a Legendary
+        if not legs and len(colours) == 4:
+            return 80 + 10 * (n - 4)                       # Rainbow
+        return 30 + 10 * (n - 3) + 10 * legs               # Symbol Run
+    assert len(colours) == 1 and n >= 5, cards_
+    return 55 + 10 * (n - 5) + 10 * legs                   # Colour Run
+
+
+def test_meld_points_hand_worked():
+    assert meld_points([R1, R2]) == 10
+    assert meld_points([R1, B1, LEG[0]]) == 40
+    assert meld_points([R1, B1, Y1, G1, R2]) == 90
+    assert meld_points([R1, B1, Y1, LEG[0], G1]) == 70
+    assert meld_points(loc_cards(3)) == 100
+    assert meld_points([card(RED, s) for s in (STAG, MOON, SUN, WAVE)] + [LEG[2]]) == 65
+    assert meld_points(list(GUIDE[:3])) == 70
+
+
 def random_game(players, seed, **options):
     opts = {"players": players}
     opts.update(options)
@@ -547,8 +612,11 @@ def random_game(players, seed, **options):
             rounds_seen = len(s.round_results)
             res = s.round_results[-1]
             for seat, p in enumerate(res["players"]):
-                hand_pen = 0 if p["sheltered"] else R.hand_penalty(p["hand"])
-                assert p["score"] == (sum(p["meld_values"]) + 5 * len(p["wonders"])
+                # A second, independent reckoning (GAMES.md section 1), not the rules' own.
+                hand_pen = 0 if p["sheltered"] else sum(10 if c >= 64 else 5 for c in p["hand"])
+                values = [meld_points(m) for m in p["melds"]]
+                assert p["meld_values"] == values
+                assert p["score"] == (sum(values) + 5 * len(p["wonders"])
                                       + (25 if p["out"] else 0) - hand_pen)
                 prev = s.round_results[-2]["players"][seat]["total"] if rounds_seen > 1 else 0
                 assert p["total"] == prev + p["score"]
@@ -597,6 +665,84 @@ def test_clone_and_sample_hidden_keep_public_facts():
     assert where(w) == list(range(88))
 
 
+def test_sample_hidden_keeps_cards_whose_hand_the_seat_knows():
+    # Seat 1 takes Y1 from the discard pile (everyone sees it); seat 0 names location 10 with
+    # its free call and receives seat 1's two cards of it (seat 1 saw what it handed over).
+    # Every world seat 0 samples keeps Y1 in seat 1's hand; every world of seat 1 keeps the
+    # two cards of location 10 in seat 0's hand; a card neither may place moves in some world.
+    c6 = loc_cards(10)
+    s = table(hands=[[c6[0], c6[1], R1, B2], [c6[2], c6[3], G1, card(RED, KEY)]],
+              discard=[Y1], pile=[card(GREEN, KEY)], seat=1)
+    s.apply(R.TAKE)
+    s.apply(R.discard(G1))
+    s.apply(R.DRAW)
+    s.apply(R.call(10))
+    assert sorted(s.hands[0]) == sorted([c6[0], c6[1], R1, B2, card(GREEN, KEY), c6[2], c6[3]])
+    assert sorted(s.hands[1]) == sorted([Y1, card(RED, KEY)])
+    moved0 = moved1 = 0
+    for k in range(20):
+        w = s.sample_hidden(0, Rng(k))
+        assert Y1 in w.hands[1] and len(w.hands[1]) == 2 and where(w) == list(range(88))
+        assert w.observation(0) == s.observation(0)
+        moved0 += card(RED, KEY) not in w.hands[1]
+        w = s.sample_hidden(1, Rng(k))
+        assert c6[2] in w.hands[0] and c6[3] in w.hands[0] and where(w) == list(range(88))
+        assert w.observation(1) == s.observation(1)
+        moved1 += R1 not in w.hands[0]
+    assert moved0 > 10 and moved1 > 10
+    assert s.observation(0)["known_cards"] == [[], [Y1]]
+    assert s.observation(1)["known_cards"] == [sorted([c6[2], c6[3]]), []]
+    # once melded or discarded the card is public and no longer "known in a hand"
+    s.apply(R.discard(R1))
+    s.apply(R.DRAW)
+    assert s.observation(0)["known_cards"] == [[], [Y1]]
+
+
+def test_observation_holds_what_the_legal_choices_depend_on():
+    # Two states that differ only in a fact the seat to move must know (cards already picked
+    # in an Offering, whether this turn melded): different legal actions, so different
+    # observations for that seat.
+    s = table(hands=[[OFFER[0], R1, B1, Y1, card(RED, MOON)], [B2]],
+              discard=[G1, card(GREEN, KEY), card(BLUE, KEY)], pile=[R2])
+    s.apply(R.DRAW)
+    play(s, [R.wonder(OFFER[0]), R.OFFER_TAKE])
+    t = s.clone()
+    t.chosen = [R1]                         # as if one pick were made (kept in the hand)
+    assert s.legal_actions() != t.legal_actions()      # DONE only once something is picked
+    assert s.observation(0) != t.observation(0)
+    u = table(hands=[[R1, B1, Y1, loc_cards(2)[0], loc_cards(2)[1]], [B2]], pile=[G1])
+    u.apply(R.DRAW)
+    v = u.clone()
+    v.melded_turn = True
+    assert R.call(2) in u.legal_actions() and R.call(2) not in v.legal_actions()
+    assert u.observation(0) != v.observation(0)
+    w = u.clone()
+    w.owed = 1
+    assert u.observation(0) != w.observation(0)
+
+
+def test_rules_modules_do_not_import_each_other():
+    # Each module of the game's rules imports only those below it: cards <- melds, actions <-
+    # rules_extra <- rules (rules.py loads rules_extra on demand; rules_extra never imports
+    # rules). Read from the source, so a lazy import inside a function counts too.
+    import re
+
+    base = os.path.join(ROOT, "firmware", "games", "match_collect")
+    names = ("cards", "actions", "melds", "rules_extra", "rules", "ai")
+    imports = {}
+    for n in names:
+        with open(os.path.join(base, n + ".py")) as f:
+            src = f.read()
+        found = re.findall(r"^\s*from games\.match_collect(?:\.(\w+))? import (\w+)", src,
+                           re.M)
+        imports[n] = {m or first for m, first in found} - {n}
+    for a in names:
+        for b in imports[a]:
+            assert a not in imports.get(b, ()), (a, b)
+    assert "rules" not in imports["rules_extra"]
+    assert imports["melds"] <= {"cards"} and imports["actions"] == set()
+
+
 # -- MicroPython ------------------------------------------------------------------------------
 
 MPY_RANDOM = """
@@ -622,3 +768,6 @@ def test_rules_under_micropython():
     assert out[0].split()[0] == "2" and out[0].split()[2] == "True"
     assert out[1].split()[0] == "4" and out[1].split()[2] == "True"
     assert out[2] == "%r %r" % (R.classify_meld([0, 32]), R.can_extend([1, [0, 5, 10]], [15]))
+    # and independently: 0 and 32 are the two Red Stags (a Mirror Pair, 10); 0, 5, 10 are no
+    # symbol run (Red Stag, Blue Moon, Yellow Wave), so nothing can be added to it
+    assert out[2] == "(%d, 10) None" % R.M_PAIR

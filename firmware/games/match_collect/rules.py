@@ -31,7 +31,10 @@ STATE the view reads (never write to it; only apply() changes it):
   totals[seat]     running totals before this round; round_results (below) has the rest
   selection        cards selected for the meld being built (a subset of the hand)
   taken            cards taken from the discard pile this turn (cannot be discarded again)
-  must_meld        Quick Rounds: card taken from the discard that must be melded, else -1
+  known[card]      bit s set: seat s knows which hand holds that card (it saw it taken from
+                   the discard pile, or handed it over by a call or a Messenger)
+  must_meld        Quick Rounds: card taken from the discard that must be melded this turn
+                   (in any of the turn's melds), else -1
   melded_turn, wonder_turn: this turn already melded / played its Wonder
   pending          P_NONE or the Wonder choice in progress (P_MESSENGER, P_GUIDE_KEEP,
                    P_GUIDE_ORDER, P_SHELTER, P_OFFERING, P_OFFER_TAKE, P_OFFER_RETURN,
@@ -87,7 +90,73 @@ returns, observation(seat), sample_hidden(seat, rng), clone, action_str(a).
 """
 
 from core.rng import Rng
-from games.match_collect.cards import COLOR, LOCATION, NUM_CARDS, SYMBOL, WONDER
+from games.match_collect.actions import (  # noqa: F401 (rules.X is the API)
+    CANCEL,
+    DONE,
+    DRAW,
+    MAX_MELDS,
+    MELD,
+    NUM_ACTIONS,
+    OFFER_SWAP,
+    OFFER_TAKE,
+    OVER,
+    P_GUIDE_KEEP,
+    P_GUIDE_ORDER,
+    P_MESSENGER,
+    P_NONE,
+    P_OFFER_RETURN,
+    P_OFFER_SWAP,
+    P_OFFER_TAKE,
+    P_OFFERING,
+    P_SHELTER,
+    PH_CHOICE,
+    PH_DRAW,
+    PH_MAIN,
+    SHELTER_HAND,
+    TAKE,
+    call,
+    decode,
+    discard,
+    extend,
+    extend_actions,
+    meld_actions,
+    name,
+    pick,
+    select,
+    wonder,
+)
+from games.match_collect.cards import LOCATION, NUM_CARDS, WONDER
+from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
+    M_COLOUR,
+    M_LOCATION,
+    M_PAIR,
+    M_RAINBOW,
+    M_SYMBOL,
+    M_WONDERS,
+    MELD_NAMES,
+    NONE,
+    NUM_LOCATIONS,
+    REGULAR,
+    W_GUIDE,
+    W_LEGENDARY,
+    W_MESSENGER,
+    W_OFFERING,
+    W_PORTAL,
+    W_SHELTER,
+    can_extend,
+    classify_meld,
+    colour_of,
+    could_grow,
+    hand_penalty,
+    is_legendary,
+    is_wonder,
+    location_of,
+    meld_value,
+    meldable_with,
+    rainbow_base,
+    symbol_of,
+    wonder_of,
+)
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -97,41 +166,7 @@ except ImportError:  # CPython without sim/stubs on the path
         return x
 
 
-# -- cards ------------------------------------------------------------------------------------
-NONE = const(255)
-REGULAR = const(64)
-W_LEGENDARY = const(0)
-W_MESSENGER = const(1)
-W_GUIDE = const(2)
-W_PORTAL = const(3)
-W_SHELTER = const(4)
-W_OFFERING = const(5)
-NUM_LOCATIONS = const(16)
 
-# -- melds ------------------------------------------------------------------------------------
-M_PAIR = const(0)
-M_SYMBOL = const(1)
-M_COLOUR = const(2)
-M_RAINBOW = const(3)
-M_LOCATION = const(4)
-M_WONDERS = const(5)
-MELD_NAMES = ("Mirror Pair", "Symbol Run", "Colour Run", "Rainbow", "Location Group",
-              "Wonder Set")
-
-# -- phases and pending choices ----------------------------------------------------------------
-OVER = const(-2)
-PH_DRAW = const(0)
-PH_MAIN = const(1)
-PH_CHOICE = const(2)
-P_NONE = const(0)
-P_MESSENGER = const(1)
-P_GUIDE_KEEP = const(2)
-P_GUIDE_ORDER = const(3)
-P_SHELTER = const(4)
-P_OFFERING = const(5)
-P_OFFER_TAKE = const(6)
-P_OFFER_RETURN = const(7)
-P_OFFER_SWAP = const(8)
 
 # -- scoring ----------------------------------------------------------------------------------
 HAND_SIZE = (0, 0, 12, 10, 10)
@@ -139,294 +174,13 @@ TARGET = (0, 0, 800, 700, 700)
 LENGTH_DELTA = {"standard": 0, "shorter": -200, "longer": 200}
 PLAYED_WONDER_POINTS = const(5)
 OUT_BONUS = const(25)
-HAND_CARD_PENALTY = const(5)
+HAND_CARD_PENALTY = const(5)  # also in melds.hand_penalty
 HAND_WONDER_PENALTY = const(10)
 MAX_RESHUFFLES = const(2)
 MAX_ROUNDS = const(30)
 MAX_ROUND_TURNS = const(300)  # cap (house ruling): a round also ends after 300 turns
 OPTION_KEYS = (("reshuffle", (False, True)), ("quick", (False, True)),
                ("length", ("standard", "shorter", "longer")))
-
-# -- actions ----------------------------------------------------------------------------------
-DRAW = const(0)
-TAKE = const(1)
-MELD = const(2)
-CANCEL = const(3)
-SHELTER_HAND = const(4)
-DONE = const(5)
-OFFER_TAKE = const(6)
-OFFER_SWAP = const(7)
-_CALL = const(8)
-_NAME = const(24)
-_EXTEND = const(40)
-MAX_MELDS = const(40)
-_SELECT = const(80)
-_DISCARD = const(168)
-_WONDER = const(256)
-_PICK = const(344)
-NUM_ACTIONS = const(432)
-_SIMPLE = ("draw", "take", "meld", "cancel", "shelter_hand", "done", "offer_take",
-           "offer_swap")
-
-
-def call(loc):
-    return _CALL + loc
-
-
-def name(loc):
-    return _NAME + loc
-
-
-def extend(i):
-    return _EXTEND + i
-
-
-def select(card):
-    return _SELECT + card
-
-
-def discard(card):
-    return _DISCARD + card
-
-
-def wonder(card):
-    return _WONDER + card
-
-
-def pick(card):
-    return _PICK + card
-
-
-def decode(action):
-    """(kind, arg): kind is one of draw take meld cancel shelter_hand done offer_take
-    offer_swap (arg -1), call name (arg location), extend (arg meld index), select discard
-    wonder pick (arg card id). ValueError for an int outside the action range."""
-    if action < 0 or action >= NUM_ACTIONS:
-        raise ValueError("no action %r" % (action,))
-    if action < _CALL:
-        return _SIMPLE[action], -1
-    if action < _NAME:
-        return "call", action - _CALL
-    if action < _EXTEND:
-        return "name", action - _NAME
-    if action < _SELECT:
-        return "extend", action - _EXTEND
-    if action < _DISCARD:
-        return "select", action - _SELECT
-    if action < _WONDER:
-        return "discard", action - _DISCARD
-    if action < _PICK:
-        return "wonder", action - _WONDER
-    return "pick", action - _PICK
-
-
-def meld_actions(cards):
-    """The actions that lay `cards` as a new meld."""
-    return [select(c) for c in cards] + [MELD]
-
-
-def extend_actions(index, cards):
-    """The actions that add `cards` to the player's own meld number `index`."""
-    return [select(c) for c in cards] + [extend(index)]
-
-
-def colour_of(card):
-    return COLOR[card]
-
-
-def symbol_of(card):
-    return SYMBOL[card]
-
-
-def location_of(card):
-    return LOCATION[card]
-
-
-def wonder_of(card):
-    """Wonder type of a card, -1 for a regular card."""
-    w = WONDER[card]
-    return -1 if w == NONE else w
-
-
-def is_wonder(card):
-    return card >= REGULAR
-
-
-def is_legendary(card):
-    return WONDER[card] == W_LEGENDARY
-
-
-# -- meld arithmetic ---------------------------------------------------------------------------
-
-
-def _colour_count(cards):
-    mask = 0
-    for c in cards:
-        if c < REGULAR:
-            mask |= 1 << COLOR[c]
-    return (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1)
-
-
-def _legends(cards):
-    n = 0
-    for c in cards:
-        if WONDER[c] == W_LEGENDARY:
-            n += 1
-    return n
-
-
-def _symbol_meld(cards):
-    """(mtype, value) of a same-symbol meld (valid shape assumed)."""
-    n = len(cards)
-    colours = _colour_count(cards)
-    if _legends(cards):
-        if colours >= 3:
-            return M_RAINBOW, 60 + 10 * (n - 4)
-        return M_SYMBOL, 30 + 10 * (n - 3) + 10
-    if colours == 4:
-        return M_RAINBOW, 80 + 10 * (n - 4)
-    return M_SYMBOL, 30 + 10 * (n - 3)
-
-
-def rainbow_base(meld):
-    """80 for a natural Rainbow, 60 for one that holds a Legendary (0 if not a Rainbow)."""
-    if meld[0] != M_RAINBOW:
-        return 0
-    return 60 if _legends(meld[1]) else 80
-
-
-def meld_value(meld):
-    """Points of a laid meld [mtype, cards]."""
-    mtype = meld[0]
-    cards = meld[1]
-    n = len(cards)
-    if mtype == M_PAIR:
-        return 10
-    if mtype == M_SYMBOL or mtype == M_RAINBOW:
-        return _symbol_meld(cards)[1]
-    if mtype == M_COLOUR:
-        return 55 + 10 * (n - 5) + (10 if _legends(cards) else 0)
-    return 70 if n == 3 else 100  # Location Group, Wonder Set
-
-
-def _same(cards, table):
-    """The common table value of the regular cards, NONE if none, -1 if they differ."""
-    v = NONE
-    for c in cards:
-        if c < REGULAR:
-            if v == NONE:
-                v = table[c]
-            elif table[c] != v:
-                return -1
-    return v
-
-
-def _shape(cards):
-    """(regulars, legendaries, other wonders, common wonder type or -1)."""
-    regs = 0
-    legs = 0
-    others = 0
-    wtype = NONE
-    for c in cards:
-        if c < REGULAR:
-            regs += 1
-        else:
-            w = WONDER[c]
-            if w == W_LEGENDARY:
-                legs += 1
-            else:
-                others += 1
-            if wtype == NONE:
-                wtype = w
-            elif wtype != w:
-                wtype = -1
-    return regs, legs, others, wtype
-
-
-def _distinct(cards):
-    for i in range(len(cards)):
-        for j in range(i):
-            if cards[i] == cards[j]:
-                return False
-    return True
-
-
-def classify_meld(cards):
-    """(mtype, value) if `cards` (ids) form a valid new meld, else None."""
-    n = len(cards)
-    if n < 2 or not _distinct(cards):
-        return None
-    regs, legs, others, wtype = _shape(cards)
-    if regs == 0:
-        if wtype >= 0 and 3 <= n <= 4:
-            return M_WONDERS, 70 if n == 3 else 100
-        return None
-    if others or legs > 1:
-        return None
-    if n == 2:
-        if legs == 0 and COLOR[cards[0]] == COLOR[cards[1]] and \
-                SYMBOL[cards[0]] == SYMBOL[cards[1]]:
-            return M_PAIR, 10
-        return None
-    if legs == 0 and n <= 4 and _same(cards, LOCATION) >= 0:
-        return M_LOCATION, 70 if n == 3 else 100
-    if _same(cards, SYMBOL) >= 0:
-        if legs and _colour_count(cards) == 4:
-            return None  # a Legendary enters a Rainbow only as its missing colour
-        return _symbol_meld(cards)
-    if n >= 5 and _same(cards, COLOR) >= 0:
-        return M_COLOUR, 55 + 10 * (n - 5) + (10 if legs else 0)
-    return None
-
-
-def can_extend(meld, cards):
-    """(mtype, value) of own meld `meld` after adding `cards`, or None if not allowed."""
-    if not cards or not _distinct(cards):
-        return None
-    mtype = meld[0]
-    old = meld[1]
-    if mtype == M_PAIR:
-        return None
-    allc = old + list(cards)
-    n = len(allc)
-    regs, legs, others, wtype = _shape(allc)
-    if mtype == M_WONDERS:
-        if regs or wtype < 0 or n > 4:
-            return None
-        return M_WONDERS, 100 if n == 4 else 70
-    if others or legs > 1:
-        return None
-    if mtype == M_LOCATION:
-        if legs or n > 4 or _same(allc, LOCATION) < 0:
-            return None
-        return M_LOCATION, 100 if n == 4 else 70
-    if mtype == M_COLOUR:
-        if _same(allc, COLOR) < 0:
-            return None
-        return M_COLOUR, 55 + 10 * (n - 5) + (10 if legs else 0)
-    if _same(allc, SYMBOL) < 0:
-        return None
-    if legs and not _legends(old) and _colour_count(allc) == 4:
-        return None  # the Legendary would not stand for a missing colour
-    return _symbol_meld(allc)
-
-
-def _could_grow(cards):
-    """True if `cards` may be the start of a valid new meld (ignores what the hand holds)."""
-    regs, legs, others, wtype = _shape(cards)
-    n = len(cards)
-    if regs == 0:
-        return wtype >= 0 and n <= 4
-    if others or legs > 1:
-        return False
-    if legs == 0 and n <= 2 and COLOR[cards[0]] == COLOR[cards[-1]] and \
-            SYMBOL[cards[0]] == SYMBOL[cards[-1]]:
-        return True
-    if legs == 0 and n <= 4 and _same(cards, LOCATION) >= 0:
-        return True
-    if _same(cards, SYMBOL) >= 0 and not (legs and _colour_count(cards) == 4):
-        return True
-    return _same(cards, COLOR) >= 0
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -450,6 +204,9 @@ class State:
         self.sheltered = []
         self.call_used = []
         self.picked_up = []  # per seat: cards it took from the discard this round (public)
+        # Per card, bit s: seat s knows which hand holds it (it saw it taken from the discard
+        # pile, or handed it over). Only meaningful while the card is in a hand.
+        self.known = bytearray(NUM_CARDS)
         self.calls = []
         self.discard = []
         self.draw_pile = []
@@ -583,7 +340,7 @@ class State:
         if free < 1:
             return "you must keep one card to discard"
         trial = sel + [card]
-        if _could_grow(trial):
+        if could_grow(trial):
             return None
         for m in self.melds[seat]:
             if can_extend(m, trial) is not None:
@@ -594,18 +351,32 @@ class State:
         sel = self.selection
         if not sel:
             return "select the cards of the meld first"
-        if self.must_meld >= 0 and self.must_meld not in sel:
-            return "Quick Rounds: the first meld must use the card taken from the discard"
-        if action == MELD:
-            if classify_meld(sel) is None:
-                return "those cards are not a valid meld"
-            return None
-        i = action - _EXTEND
         melds = self.melds[self.current_player]
-        if i >= len(melds):
-            return "you have no meld number %d" % (i + 1)
-        if can_extend(melds[i], sel) is None:
-            return "those cards cannot be added to that meld"
+        if action == MELD:
+            got = classify_meld(sel)
+            if got is None:
+                return "those cards are not a valid meld"
+            i = -1
+        else:
+            i = decode(action)[1]
+            if i >= len(melds):
+                return "you have no meld number %d" % (i + 1)
+            got = can_extend(melds[i], sel)
+            if got is None:
+                return "those cards cannot be added to that meld"
+        t = self.must_meld
+        if t >= 0 and t not in sel:
+            # Quick Rounds: the taken card may go into any of the turn's melds, so this one
+            # may leave it out only if it can still be melded afterwards.
+            hand = [c for c in self.hands[self.current_player] if c != t and c not in sel]
+            after = []
+            for k in range(len(melds)):
+                after.append([got[0], melds[k][1] + sel] if k == i else melds[k])
+            if i < 0:
+                after.append([got[0], sel])
+            if not meldable_with(t, hand, after):
+                return ("Quick Rounds: after this meld the card taken from the discard could "
+                        "not be melded any more")
         return None
 
     def _wonder_ok(self, card):
@@ -694,6 +465,7 @@ class State:
             hand.append(c)
             self.taken.append(c)
             self.picked_up[seat].append(c)
+            self.known[c] = (1 << self.num_players) - 1
             if self.quick:
                 self.must_meld = c
             self.phase = PH_MAIN
@@ -719,6 +491,7 @@ class State:
             self._play_wonder(seat, arg)
         elif kind == "discard":
             hand.remove(arg)
+            self.known[arg] = 0
             self.discard.append(arg)
             if not hand:
                 self._end_round("out", seat)
@@ -732,6 +505,7 @@ class State:
     def _lay(self, hand):
         for c in self.selection:
             hand.remove(c)
+            self.known[c] = 0
 
     def _after_meld(self):
         if self.must_meld in self.selection:
@@ -772,6 +546,7 @@ class State:
                 if c < REGULAR and LOCATION[c] == loc:
                     oh.pop(i)
                     self.hands[seat].append(c)
+                    self.known[c] |= (1 << other) | (1 << seat)
                     got += 1
                 else:
                     i += 1
@@ -780,6 +555,7 @@ class State:
 
     def _play_wonder(self, seat, card):
         self.hands[seat].remove(card)
+        self.known[card] = 0
         self.played[seat].append(card)
         self.wonder_turn = True
         if card in self.taken:
@@ -855,6 +631,7 @@ class State:
                 self.pending = P_OFFER_RETURN
         elif p == P_OFFER_RETURN:
             hand.remove(arg)
+            self.known[arg] = 0
             self.discard.append(arg)
             self.chosen.append(arg)
             if len(self.chosen) == self.owed:
@@ -863,6 +640,7 @@ class State:
         elif p == P_OFFER_SWAP:
             if kind == "pick":
                 hand.remove(arg)
+                self.known[arg] = 0
                 self.discard.append(arg)
                 self.chosen.append(arg)
             else:
@@ -885,6 +663,7 @@ class State:
         self.hands[seat].append(card)
         self.taken.append(card)
         self.picked_up[seat].append(card)
+        self.known[card] = (1 << self.num_players) - 1
 
     # -- turns and rounds ------------------------------------------------------------------------
     def _start_turn(self, seat, portal=False):
@@ -966,6 +745,7 @@ class State:
         self.melds = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]
         self.picked_up = [[] for _ in range(n)]
+        self.known = bytearray(NUM_CARDS)
         self.sheltered = [False] * n
         self.call_used = [False] * n
         self.calls = []
@@ -1025,71 +805,13 @@ def card_str(card):
     return rules_extra.card_str(card)
 
 
-def hand_penalty(hand):
-    """End-of-round penalty of a hand (positive): 5 a card, 10 a Wonder."""
-    p = 0
-    for c in hand:
-        p += HAND_WONDER_PENALTY if c >= REGULAR else HAND_CARD_PENALTY
-    return p
-
-
 def can_take_discard(state):
     """Quick Rounds: could the current player meld the discard top this turn if taken (as a
     new meld or added to one of its melds, keeping one card to discard)?"""
     if not state.discard:
         return False
-    t = state.discard[-1]
     seat = state.current_player
-    hand = state.hands[seat]
-    spare = len(hand)  # hand cards that may go into the meld with t (one must stay)
-    for m in state.melds[seat]:
-        if can_extend(m, [t]) is not None:
-            return True
-    if t >= REGULAR:
-        w = WONDER[t]
-        same = 0
-        for c in hand:
-            if c >= REGULAR and WONDER[c] == w:
-                same += 1
-        if same >= 2 and spare >= 3:
-            return True
-        if w != W_LEGENDARY:
-            return False
-        counts = bytearray(12)
-        for c in hand:
-            if c < REGULAR:
-                counts[SYMBOL[c]] += 1
-                counts[8 + COLOR[c]] += 1
-        for s in range(8):
-            if counts[s] >= 2 and spare >= 3:
-                return True
-        for k in range(4):
-            if counts[8 + k] >= 4 and spare >= 5:
-                return True
-        return False
-    sym = 0
-    col = 0
-    loc = 0
-    legs = 0
-    for c in hand:
-        if c < REGULAR:
-            if SYMBOL[c] == SYMBOL[t]:
-                sym += 1
-                if COLOR[c] == COLOR[t] and spare >= 2:
-                    return True  # Mirror Pair
-            if COLOR[c] == COLOR[t]:
-                col += 1
-            if LOCATION[c] == LOCATION[t]:
-                loc += 1
-        elif WONDER[c] == W_LEGENDARY:
-            legs = 1
-    if sym + legs >= 2 and spare >= 3:  # two cards with it (or one and a Legendary)
-        return True
-    if loc >= 2 and spare >= 3:
-        return True
-    if col + legs >= 4 and spare >= 5:
-        return True
-    return False
+    return meldable_with(state.discard[-1], state.hands[seat], state.melds[seat])
 
 
 def new_game(options, seed):

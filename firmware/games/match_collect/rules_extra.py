@@ -2,28 +2,32 @@
 the first time one is used (the State methods of the same names forward here): the reason an
 action is illegal, the contract's observation / sample_hidden / clone, and action_str.
 
+It imports the state's pieces (actions, melds, cards), never rules.py itself: rules.py
+imports this module when one of these is first used, so the two do not import each other.
+
 Kept apart so the Pico's heap does not hold their bytecode (and texts) during a game that never
 asks for them; the behaviour is that of games.match_collect.rules (see its docstring).
 """
 
 from core.rng import Rng
-from games.match_collect.cards import COLOR, LOCATION, SYMBOL, WONDER
-from games.match_collect.rules import (
+from games.match_collect.actions import (
     P_GUIDE_KEEP,
     P_GUIDE_ORDER,
     PH_CHOICE,
     PH_DRAW,
-    REGULAR,
-    State,
     decode,
 )
+from games.match_collect.cards import COLOR, LOCATION, SYMBOL, WONDER
+from games.match_collect.melds import REGULAR
 
 
 def clone(state):
-    s = State()
+    s = state.__class__()
     for k in state.__dict__:
         v = state.__dict__[k]
-        if isinstance(v, list):
+        if isinstance(v, bytearray):
+            v = bytearray(v)
+        elif isinstance(v, list):
             if k == "melds":
                 v = [[[m[0], list(m[1])] for m in ms] for ms in v]
             elif v and isinstance(v[0], list):
@@ -91,12 +95,24 @@ def why_illegal(state, action):
 
 
 def observation(state, seat):
-    """What `seat` may see: its own hand, everything public, counts of hidden things."""
+    """What `seat` may see: its own hand, everything public, counts of hidden things, the
+    cards of other hands it knows (taken from the discard pile, handed over), and every fact
+    the legal choices of the seat to move depend on (its selection, the cards picked in a
+    pending choice, what is owed, what this turn already did, the variant)."""
     own = state.current_player == seat
+    bit = 1 << seat
+    known = []
+    for other in range(state.num_players):
+        if other == seat:
+            known.append([])
+        else:
+            known.append(sorted([c for c in state.hands[other] if state.known[c] & bit]))
+    private = state.pending in (P_GUIDE_KEEP, P_GUIDE_ORDER)
     return {
         "seat": seat,
         "hand": list(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],
+        "known_cards": known,
         "melds": [[[m[0], list(m[1])] for m in ms] for ms in state.melds],
         "played": [list(p) for p in state.played],
         "sheltered": list(state.sheltered),
@@ -107,48 +123,72 @@ def observation(state, seat):
         "draw_count": len(state.draw_pile),
         "known_top": (state.draw_pile[len(state.draw_pile) - state.guide_known:]
                       if state.guide_seat == seat and state.guide_known else []),
-        "looked": list(state.looked) if own and state.pending in (P_GUIDE_KEEP,
-                                                                P_GUIDE_ORDER) else [],
+        "looked": list(state.looked) if own and private else [],
+        "looked_count": len(state.looked),
         "totals": list(state.totals),
+        "target": state.target,
+        "quick": state.quick,
+        "reshuffle": state.reshuffle,
         "round_number": state.round_number,
+        "starter": state.starter,
         "current_player": state.current_player,
         "phase": state.phase,
         "pending": state.pending,
         "selection": list(state.selection) if own else [],
+        "selection_size": len(state.selection),
+        "chosen": list(state.chosen) if own or not private else [],
+        "chosen_count": len(state.chosen),
+        "owed": state.owed,
         "taken": list(state.taken),
         "must_meld": state.must_meld,
+        "melded_turn": state.melded_turn,
+        "wonder_turn": state.wonder_turn,
         "reshuffles": state.reshuffles,
         "ending": state.ending,
+        "turns": state.turns,
     }
 
+
 def sample_hidden(state, seat, rng):
-    """A copy where every card `seat` cannot see (other hands, the draw pile below what a
-    Guide showed it, cards another player's Guide is looking at) is dealt again at random,
-    sizes kept, and the state's own generator is replaced by one from `rng`."""
+    """A copy where every card `seat` cannot place is dealt again at random over the places
+    such cards occupy (other hands, the draw pile below what a Guide showed it, cards another
+    player's Guide is looking at), sizes kept; cards it knows the hand of (taken from the
+    discard pile, handed over: `known`) stay where they are, and what other seats know stays
+    with the place in the hand. The state's own generator is replaced by one from `rng`."""
     world = state.clone()
+    bit = 1 << seat
     known = state.guide_known if state.guide_seat == seat else 0
     pile = world.draw_pile
     keep_top = pile[len(pile) - known:] if known else []
     pool = pile[:len(pile) - known]
+    slots = []  # (hand, index, knowledge bits of other seats at that place)
     for other in range(state.num_players):
         if other != seat:
-            pool.extend(world.hands[other])
+            h = world.hands[other]
+            for i in range(len(h)):
+                c = h[i]
+                if not state.known[c] & bit:
+                    slots.append((other, i, state.known[c]))
+                    pool.append(c)
     own_guide = state.current_player == seat
     if not own_guide:
         pool.extend(world.looked)
     pool.sort()  # the pool's order must not leak where the cards really are
     rng.shuffle(pool)
     k = 0
-    for other in range(state.num_players):
-        if other != seat:
-            n = len(world.hands[other])
-            world.hands[other] = pool[k:k + n]
-            k += n
+    for other, i, bits in slots:
+        c = pool[k]
+        world.hands[other][i] = c
+        world.known[c] = bits
+        k += 1
     if not own_guide:
         n = len(world.looked)
         world.looked = pool[k:k + n]
         k += n
-    world.draw_pile = pool[k:] + keep_top
+    rest = pool[k:]
+    for c in rest:
+        world.known[c] = 0
+    world.draw_pile = rest + keep_top
     world.rng = rng.fork()
     return world
 
