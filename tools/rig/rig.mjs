@@ -148,7 +148,13 @@ class ST7789 {
       this.hi = -1;
       const i = this.index(this.cx, this.cy);
       if (i >= 0) this.mem[i] = color;
-      const f = this.current;
+      let f = this.current;
+      if (!f) { // more pixels after CS went high: the same RAMWR goes on
+        f = this.current = {
+          x0: this.xs, y0: this.ys, x1: this.xe, y1: this.ye, px: 0,
+          start_ns: now, ramwr_ns: now, last_ns: now, end_ns: now,
+        };
+      }
       f.px++;
       f.last_ns = now;
       if (++this.cx > this.xe) {
@@ -165,9 +171,14 @@ class ST7789 {
     if (this.cmd === 0x3a && p.length === 1) this.colmod = value;
   }
 
+  // CS high does not end a RAMWR (the driver raises it after the command byte and lowers it
+  // again for the pixels); it closes the record of the pixels sent so far.
   csHigh(now) {
-    if (this.current) this.current.last_ns = Math.max(this.current.last_ns, now);
-    this.endWrite(now);
+    const f = this.current;
+    if (f && f.px > 0) {
+      f.last_ns = Math.max(f.last_ns, now);
+      this.endWrite(now);
+    }
   }
 
   // The visible picture, upright: logical addresses (x+panel.x, y+panel.y) read back through

@@ -1,0 +1,117 @@
+# Written by tools/rig as /boot.py on the emulated Pico's filesystem; NOT part of the firmware.
+# MicroPython runs boot.py before main.py: this wraps a few App/Session methods so that the
+# app reports on the console (USB CDC) what the host measures, one "RIG:" line each:
+#   RIG:games id,id,...                                      the registry, once
+#   RIG:scene <why> <top scene> <ticks_us> <free heap after gc.collect()>
+#   RIG:frame <top scene> <full 0|1> <ticks_us at start> <draw+flush us> <flush us> <px>
+#   RIG:ai <module> <level> <ticks_us> <decision us>
+#   RIG:heap <free>        (TRACE only: a new least free heap after gc.collect(), each frame)
+#   RIG:error              followed by the traceback (App.crash)
+# Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and each
+# frame under TRACE). The host fills in TRACE.
+import gc
+import sys
+import time
+
+from core import app as _app
+from core import canvas as _canvas
+from core import session as _session
+
+TRACE = False
+_us = time.ticks_us
+_diff = time.ticks_diff
+_A = _app.App
+_push = _A.push
+_pop = _A.pop
+_draw = _A.draw
+_crash = _A.crash
+_step = _A.step
+_flush = _canvas.Canvas.flush
+_choose = _session.Session.ai_choose
+_f = [0, 0]
+_games = []  # the registry's ids, printed with the first scene (the console is up by then)
+_low = [1 << 30]
+
+
+def _name(scene):
+    return type(scene).__name__ if scene is not None else "-"
+
+
+def _scene(app, why):
+    gc.collect()
+    print("RIG:scene", why, _name(app.top), _us(), gc.mem_free())
+
+
+def push(self, scene, *args):
+    _push(self, scene, *args)
+    if _games:
+        print("RIG:games", _games.pop())
+    _scene(self, "push")
+
+
+def pop(self, *args):
+    _pop(self, *args)
+    _scene(self, "pop")
+
+
+def flush(self, display, *args):
+    t0 = _us()
+    n = _flush(self, display, *args)
+    _f[0] = _diff(_us(), t0)
+    _f[1] = n
+    return n
+
+
+def draw(self, *args):
+    top = self.top
+    if top is None or not top.redraw:
+        return
+    full = 1 if top.full_redraw else 0
+    _f[0] = 0
+    _f[1] = 0
+    t0 = _us()
+    _draw(self, *args)
+    print("RIG:frame", _name(top), full, t0, _diff(_us(), t0), _f[0], _f[1])
+
+
+def crash(self, exc, *args):
+    print("RIG:error")
+    sys.print_exception(exc)
+    _crash(self, exc, *args)
+
+
+def step(self, *args):
+    wait = _step(self, *args)
+    gc.collect()
+    free = gc.mem_free()
+    if free < _low[0]:
+        _low[0] = free
+        print("RIG:heap", free)
+    return wait
+
+
+def ai_choose(self, module, budget=None):
+    level = self.seats[self.state.current_player]
+    t0 = _us()
+    action = _choose(self, module, budget)
+    print("RIG:ai", module.__name__, level, t0, _diff(_us(), t0))
+    return action
+
+
+_A.push = push
+_A.pop = pop
+_A.draw = draw
+_A.crash = crash
+_canvas.Canvas.flush = flush
+_session.Session.ai_choose = ai_choose
+if TRACE:
+    _A.step = step
+try:
+    from games import registry as _registry
+
+    _games.append(",".join([e[0] for e in _registry.GAMES]))
+    del _registry
+except Exception as _exc:  # noqa: BLE001 - report, let main.py run
+    print("RIG:error")
+    sys.print_exception(_exc)
+gc.collect()
