@@ -291,14 +291,24 @@ class State:
             self.events.append(("vanish", o, c, 0 if empty else 1))
 
     def _end_turn(self):
-        if self.turn >= MAX_TURNS:
-            self._finish("cap")
-            return
-        self.turn += 1
-        self.current_player = (self.current_player + 1) % self.num_players
-        self._begin_turn()
+        # A loop, not recursion: turns that pass by themselves (a corner, an empty line) may
+        # follow one another up to the turn cap.
+        while True:
+            if self.turn >= MAX_TURNS:
+                self._finish("cap")
+                return
+            self.turn += 1
+            self.current_player = (self.current_player + 1) % self.num_players
+            if self._begin_turn():
+                return
+
+    def _end_turn_from(self, seat):
+        """Start the turn after `seat`'s (new games and hand-built positions)."""
+        self.current_player = seat
+        self._end_turn()
 
     def _begin_turn(self):
+        """Move the current player's pawn; False when the turn passed by itself."""
         seat = self.current_player
         d, stay = self.move_of(seat)
         self.dist = d
@@ -313,16 +323,16 @@ class State:
         if self.line < 0:
             if self.decl_card(seat) >= 0:
                 self.phase = CORNER_P
-                return
+                return True
             self.events.append(("corner", seat))
             self.last_line[seat] = -1
-            self._end_turn()
-            return
+            return False
         self.phase = ACT
         if self.line_empty(self.line) and self.accio_card(seat) < 0:
             self.events.append(("empty", seat, self.line))
             self.last_line[seat] = -1
-            self._end_turn()
+            return False
+        return True
 
     def _finish(self, reason):
         self.end_reason = reason
@@ -539,7 +549,8 @@ def new_game(options, seed):
     # Pawns beside different corners: 2 players opposite, 3-4 one corner each.
     s.pawns = bytearray([0, 10] if n == 2 else [0, 5, 10, 15][:n])
     s.current_player = 0
-    s._begin_turn()
+    s.turn = 0
+    s._end_turn_from(n - 1)
     return s
 
 
@@ -580,9 +591,11 @@ def position(grid=None, pile=(), cauldrons=None, spells=None, pawns=None, player
     s.out = [c for c in range(RECIPE_A) if not used[c]]
     s.pawns = bytearray(pawns if pawns is not None else ([0, 10] + [5, 15])[:players])
     s.current_player = player
-    s.turn = turn
     if begin:
-        s._begin_turn()
+        s.turn = turn - 1
+        s._end_turn_from((player - 1) % players)
+    else:
+        s.turn = turn
     return s
 
 
