@@ -48,10 +48,37 @@ def positions(n, seed):
     return out
 
 
+def redeal(state, seat, rng):
+    """A second, independent re-deal (not the rules' sample_hidden): read the raw fields, take
+    every face-down grid card and pile card whose `know` bit for `seat` is clear, and deal
+    them again over the same places; what the other seat knows stays with the place."""
+    w = state.clone()
+    bit = 1 << seat
+    places = [("g", s) for s in range(16)
+              if state.grid[s] != E and not state.up[s] and not state.know[state.grid[s]] & bit]
+    places += [("p", i) for i in range(len(state.pile)) if not state.know[state.pile[i]] & bit]
+    cards = [state.grid[i] if kind == "g" else state.pile[i] for kind, i in places]
+    masks = [state.know[c] for c in cards]
+    order = list(range(len(cards)))
+    for i in range(len(order) - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        order[i], order[j] = order[j], order[i]
+    for (kind, i), mask, k in zip(places, masks, order):
+        card = cards[k]
+        if kind == "g":
+            w.grid[i] = card
+        else:
+            w.pile[i] = card
+        w.know[card] = mask
+    return w
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_decisions_use_only_what_the_seat_has_seen(level):
-    """Re-dealing every card the seat has not seen (sample_hidden) never changes its choice."""
+    """Re-dealing every card the seat has not seen never changes its choice: worlds from the
+    rules' sample_hidden and from the test's own redeal()."""
     checked = 0
+    moved = 0
     for state in positions(4, 3)[:70]:
         seat = state.current_player
         want = ai.choose(state, seat, level, Rng(77))
@@ -60,8 +87,13 @@ def test_decisions_use_only_what_the_seat_has_seen(level):
             world = state.sample_hidden(seat, Rng(k + 1))
             assert world.observation(seat) == state.observation(seat)
             assert ai.choose(world, seat, level, Rng(77)) == want
+            other = redeal(state, seat, Rng(k + 50))
+            other.check()
+            assert other.observation(seat) == state.observation(seat)
+            moved += bytes(other.grid) != bytes(state.grid)
+            assert ai.choose(other, seat, level, Rng(77)) == want
         checked += 1
-    assert checked >= 40
+    assert checked >= 40 and moved >= 40      # the re-deals did move hidden cards
 
 
 def test_goes_for_a_match():

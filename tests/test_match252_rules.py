@@ -10,6 +10,7 @@ from core.rng import Rng
 from games.match252 import rules
 from games.match252.rules import EMPTY, action
 from tests.mpy import run_mpy
+from tests.statecmp import refused
 
 ROOT = Path(__file__).resolve().parent.parent
 E = EMPTY
@@ -95,7 +96,9 @@ def test_illegal_actions_are_refused_and_change_nothing():
     grid, up = grid_with({0: c("7", 0)})
     grid[6] = E
     s = rules.position(grid, up, pile=[])
-    before = (bytes(s.grid), bytes(s.up), list(s.pile), s.left)
+    s.know[s.grid[3]] = 1          # some knowledge, captures and a later turn: all must stay
+    s.caps = [[c("K", 0), c("K", 1)], [c("A", 2)]]
+    s.turn = 9
     bad = [
         (reveal(0), "already face up"),
         (reveal(6), "empty"),
@@ -106,19 +109,22 @@ def test_illegal_actions_are_refused_and_change_nothing():
         (0x700, "not a turn action"),
         (action(rules.PAIR, 1), "not a turn action"),
     ]
-    for act, reason in bad:
-        with pytest.raises(ValueError, match=reason):
-            s.apply(act)
+    for act, reason in bad:    # refused, and the whole state (every field, deep) unchanged
+        refused(s, act, reason)
     s2 = rules.position(grid, up, pile=[c("K", 0)])
     s2.pile.append(s2.grid[2])
     s2.grid[2] = E
-    with pytest.raises(ValueError, match="empty"):
-        s2.apply(move(0, 2))
-    assert (bytes(s.grid), bytes(s.up), list(s.pile), s.left) == before
+    refused(s2, move(0, 2), "empty")
     # the pile is empty: no Replace at all
     empty = rules.position(grid, up, pile=[], fill=False)
-    with pytest.raises(ValueError, match="draw pile is empty"):
-        empty.apply(replace(0))
+    refused(empty, replace(0), "draw pile is empty")
+    # a pending choice: anything else is refused and the choice stays open
+    grid3, up3 = grid_with({0: c("J", 0), 2: c("J", 1)})
+    p = rules.position(grid3, up3)
+    p.apply(move(2, 1))
+    assert p.phase == rules.P_LOOK
+    refused(p, reveal(3), "not one of the choices")
+    refused(p, action(rules.SHOW, 3), "not one of the choices")   # a Queen's choice, not now
     assert all(a >> 8 != rules.REPLACE for a in empty.legal_actions())
 
 
@@ -251,9 +257,51 @@ def test_six_by_queen_ends_the_turn_too():
     s = rules.position(grid, up, player=1)
     s.apply(move(2, 1))
     s.apply(action(rules.SHOW, 9))
-    assert s.caps[0] == [c("6", 0)] and s.caps[1] == [c("Q", 1), c("Q", 0)] or \
-        s.caps[1] == [c("Q", 0), c("Q", 1)]
+    assert s.caps[0] == [c("6", 0)]                              # the Six to the opponent
+    assert sorted(s.caps[1]) == [c("Q", 0), c("Q", 1)]           # in either order
     assert s.current_player == 0 and s.left == 2
+    s.check()
+
+
+def test_six_by_queen_matches_already_on_the_grid_are_still_captured():
+    # GAMES.md section 3, Six: matches already on the grid when a Six ends the turn are still
+    # captured by the player who made them, with their effects. A1=Q B1=7 / A2=7 B2=Q: the
+    # swap A1-B1 makes two matches at once, 7-7 (A1-A2) and Q-Q (B1-B2). Seat 0 takes the
+    # Queens first; their reveal shows the Six at B3: it goes to seat 1 and the turn will end
+    # (on the first action), but the 7s are captured by seat 0 first. Pile top K, J, 5
+    # refill B1, B2, B3 then A1, A2 (face down).
+    grid, up = grid_with({0: c("Q", 0), 1: c("7", 0), 4: c("7", 1), 5: c("Q", 1),
+                          9: c("6", 0)}, up_slots={0, 1, 4, 5},
+                         avoid=[c("2", 3), c("3", 3), c("K", 2), c("J", 2), c("5", 3)])
+    s = rules.position(grid, up, pile=[c("2", 3), c("3", 3), c("5", 3), c("J", 2), c("K", 2)])
+    s.apply(move(0, 1))
+    assert s.phase == rules.P_PAIR
+    s.apply(action(rules.PAIR, 0x15))            # Q-Q first
+    assert s.phase == rules.P_SHOW
+    s.apply(action(rules.SHOW, 9))               # a Six
+    assert s.caps[1] == [c("6", 0)]
+    assert sorted(s.caps[0]) == sorted([c("Q", 0), c("Q", 1), c("7", 0), c("7", 1)])
+    assert s.grid[0] == c("3", 3) and s.grid[4] == c("2", 3) and not s.up[0] and not s.up[4]
+    assert s.grid[1] == c("K", 2) and s.grid[5] == c("J", 2) and s.grid[9] == c("5", 3)
+    assert s.matches() == []
+    assert s.current_player == 1 and s.left == 2 and s.turn == 2   # the turn ended
+    assert [e[0] for e in s.events] == ["reveal", "six", "capture"]
+    s.check()
+
+
+def test_six_by_queen_remaining_match_effects_apply():
+    # The same, but the match left on the grid is two Jacks: their effect (a private look)
+    # still belongs to seat 0 before the turn passes.
+    grid, up = grid_with({0: c("Q", 0), 1: c("J", 0), 4: c("J", 1), 5: c("Q", 1),
+                          9: c("6", 0)}, up_slots={0, 1, 4, 5})
+    s = rules.position(grid, up)
+    s.apply(move(0, 1))
+    s.apply(action(rules.PAIR, 0x15))
+    s.apply(action(rules.SHOW, 9))
+    assert s.phase == rules.P_LOOK and s.current_player == 0      # the Jacks' look, seat 0
+    s.apply(action(rules.LOOK, 3))
+    assert s.know[s.grid[3]] & 1 and s.current_player == 1 and s.left == 2
+    assert sorted(s.caps[0]) == sorted([c("Q", 0), c("Q", 1), c("J", 0), c("J", 1)])
     s.check()
 
 

@@ -216,8 +216,7 @@ class State:
         arg = act & 0xFF
         seat = self.current_player
         if kind == REVEAL:
-            if self._reveal(arg, seat):
-                return
+            self._reveal(arg, seat)
         elif kind == MOVE:
             a = arg >> 4
             b = arg & 15
@@ -247,8 +246,7 @@ class State:
             self.looked = arg
             self.events.append(("look", seat, arg))
         elif kind == SHOW:
-            if self._reveal(arg, seat):
-                return
+            self._reveal(arg, seat)
         self._resolve(seat)
 
     def _why_illegal(self, act):
@@ -282,22 +280,22 @@ class State:
         return "%d is not a turn action (reveal, move or replace)" % act
 
     def _reveal(self, slot, seat):
-        """Turn a card face up; a Six goes to the opponent and ends the turn (returns True)."""
+        """Turn a card face up. A Six goes to the opponent and this action becomes the turn's
+        last: the matches already on the grid (made by the same action, waiting while a Queen
+        resolved) are still captured by this player, with their effects, then the turn ends
+        (GAMES.md section 3, "Six")."""
         card = self.grid[slot]
         self.up[slot] = 1
         self.know[card] = 3
         self.events.append(("reveal", seat, slot, card))
         if card >> 2 != SIX:
-            return False
+            return
         self.up[slot] = 0
         self.grid[slot] = EMPTY
         self.caps[1 - seat].append(card)
         self._refill(slot)
         self.events.append(("six", seat, slot, card))
-        self.phase = ACT
-        self.choices = []
-        self._end_turn(seat)
-        return True
+        self.left = 1  # _resolve captures what is left, then this action ends the turn
 
     def _refill(self, slot):
         if self.pile:
