@@ -31,6 +31,7 @@ from games.memory.rules import (
     SYMBOL,
 )
 from tests.mpy import run_mpy
+from tests.statecmp import refused
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -265,15 +266,26 @@ def test_mode_changes_are_capped_between_flips():
 
 
 def test_illegal_actions_raise_and_change_nothing():
+    # Refused, and the whole state unchanged (tests.statecmp: every field, deep: what was
+    # seen when, hints and peeks left, the hint in force, the bonus offer, the generator).
     s = play(board(), 0)
-    before = (bytes(s.alive), s.phase, s.scores(), s.mode)
-    for bad in (0, 99, -1, ACT_ACCEPT, ACT_MODE + COLOUR):
-        with pytest.raises(ValueError):
-            s.apply(bad)
-    assert (bytes(s.alive), s.phase, s.scores(), s.mode) == before
+    for bad in (0, 99, -1, ACT_ACCEPT, ACT_MODE + COLOUR, "3", None):
+        refused(s, bad)
     s.alive[3] = 0
-    with pytest.raises(ValueError):
-        s.apply(3)
+    refused(s, 3)
+    # Versus, with history: a miss, a Hint in force, a Peek used, then a bonus offer.
+    v = play(board(players=2), 1, 2, ACT_HINT, ACT_PEEK)
+    assert v.hint_seat == 1 and v.peeks == [1, 0] and v.seen_total > 0
+    n = 0
+    for bad in (ACT_HINT, ACT_PEEK, ACT_ACCEPT, ACT_DECLINE, 64 + 3, 71, 16, 1):
+        if bad not in v.legal_actions():
+            refused(v, bad)
+            n += 1
+    assert n >= 5
+    o = location_pair_then_offer()
+    assert o.phase == OFFER
+    for bad in (0, 5, ACT_HINT, ACT_MODE + COLOUR):
+        refused(o, bad)
 
 
 # -- the end ---------------------------------------------------------------------------------
