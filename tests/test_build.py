@@ -1,4 +1,5 @@
-"""tools.build (make build), tools/manifest.py and tools.firmware (make firmware)."""
+"""tools.build (make build) and tools/manifest.py (make firmware; tools.firmware itself is
+covered by tests/test_firmware.py)."""
 
 import os
 import shutil
@@ -200,7 +201,7 @@ def test_manifest_freezes_what_build_compiles(tree, tmp_path, monkeypatch):
     recording include()/module(), from the manifest's folder (as MicroPython does)."""
     repo = tree.parent
     (repo / "tools").mkdir()
-    for name in ("manifest.py", "build.py"):
+    for name in ("manifest.py", "build.py", "firmware.py"):
         shutil.copy(ROOT / "tools" / name, repo / "tools" / name)
     shutil.move(str(tree), str(repo / "firmware"))
     includes, modules = [], []
@@ -222,6 +223,15 @@ def test_manifest_freezes_what_build_compiles(tree, tmp_path, monkeypatch):
     ]
     marker = repo / "build" / "frozen" / "console_frozen.py"
     assert marker.read_text().startswith("# Present only in a firmware")
+    # Its MARKER names the frozen sources: the string tools.firmware looks for in firmware.bin.
+    paths = [path for path, base in modules if base == fw]
+    expected = F.app_marker(repo / "firmware", paths)
+    assert expected == F.expected_marker(repo / "firmware")
+    assert "MARKER = {!r}\n".format(expected) in marker.read_text()
+    # Run again unchanged, the file is left alone (MicroPython would rebuild it otherwise).
+    mtime = marker.stat().st_mtime_ns
+    exec((repo / "tools" / "manifest.py").read_text(), env)
+    assert marker.stat().st_mtime_ns == mtime
 
 
 def test_frozen_modules_match_the_build(tree):
@@ -232,43 +242,3 @@ def test_frozen_modules_match_the_build(tree):
         "bpkg/deep/fast.py",
         "main.py",
     ]
-
-
-# --- tools.firmware ------------------------------------------------------------------------
-
-
-def fake_micropython(tmp_path: Path, minor: int) -> Path:
-    top = tmp_path / "micropython"
-    (top / "ports" / "rp2").mkdir(parents=True)
-    write(
-        top / "py" / "mpconfig.h",
-        "#define MICROPY_VERSION_MAJOR 1\n#define MICROPY_VERSION_MINOR {}\n".format(minor),
-    )
-    return top
-
-
-def test_firmware_without_dir_says_what_to_pass(capsys):
-    assert F.main([]) == 2
-    err = capsys.readouterr().err
-    assert "make firmware MICROPY_DIR=" in err
-
-
-def test_firmware_dry_run_lists_the_make_commands(tmp_path, capsys):
-    top = fake_micropython(tmp_path, 24)
-    assert F.micropython_version(top) == (1, 24)
-    assert F.main(["--micropy-dir", str(top), "--board", "RPI_PICO2", "-j", "3", "--dry-run"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    port = top / "ports" / "rp2"
-    assert lines == [
-        "$ make -C {} -j 3".format(top / "mpy-cross"),
-        "$ make -C {} BOARD=RPI_PICO2 submodules".format(port),
-        "$ make -C {} BOARD=RPI_PICO2 FROZEN_MANIFEST={} -j 3".format(port, F.MANIFEST),
-        "the UF2 would be {}".format(port / "build-RPI_PICO2" / "firmware.uf2"),
-    ]
-
-
-def test_firmware_refuses_old_or_wrong_trees(tmp_path, capsys):
-    assert F.main(["--micropy-dir", str(fake_micropython(tmp_path, 22))]) == 2
-    assert "needs 1.23 or newer" in capsys.readouterr().err
-    assert F.main(["--micropy-dir", str(tmp_path / "nowhere")]) == 2
-    assert "not a MicroPython source tree" in capsys.readouterr().err

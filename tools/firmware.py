@@ -5,37 +5,140 @@ heap to the games. The app's modules come from tools/manifest.py (the same files
 compiles, main.py included); the data files in firmware/gen/ stay on the filesystem and
 `make flash` copies them (it sees the frozen app and copies nothing else).
 
-Needs a MicroPython source tree (1.23 or newer) and the Arm GCC toolchain, as in MicroPython's
-ports/rp2/README.md. Runs:
-    make -C $MICROPY_DIR/mpy-cross
-    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO submodules
-    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<repo>/tools/manifest.py
-and copies the UF2 to build/firmware-RPI_PICO.uf2.
+Needs a MicroPython source tree (1.23 or newer; a git clone or an exported tree / release
+tarball with its lib/ submodules), the Arm GCC toolchain, cmake, a host C compiler and git, as
+in MicroPython's ports/rp2/README.md. Runs, for BOARD=RPI_PICO:
 
-    python -m tools.firmware --micropy-dir DIR [--board RPI_PICO|RPI_PICO2] [--dry-run]
+    make -C $MICROPY_DIR/mpy-cross                                  (once)
+    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BUILD=build-RPI_PICO-console submodules
+                                                                    (git clones only)
+    CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 \\
+    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BUILD=build-RPI_PICO-console \\
+         FROZEN_MANIFEST=<repo>/tools/manifest.py
+
+then checks firmware.bin (a flash image for the board's chip, small enough for the firmware
+area, and holding this app's frozen marker: see `app_marker`) and writes
+build/firmware-RPI_PICO.uf2 from it with tools/uf2.py. Nothing is reported as built otherwise.
+
+- Build folder: build-<BOARD>-console, never the port's own build-<BOARD>: the port reruns
+  cmake only when the folder has no Makefile yet, so a stock build folder would silently give
+  a stock firmware. When this folder's CMakeCache.txt was configured with another manifest,
+  board or picotool choice it is deleted and configured again.
+- picotool: pico-sdk 2.x makes the UF2 with picotool and downloads and builds it when none is
+  installed, which fails offline. `--picotool none` (the default unless a picotool is found)
+  configures with -DPICO_NO_PICOTOOL=1 and this tool writes the UF2; `--picotool sdk` lets the
+  SDK do it (its UF2 is used after checking that it carries firmware.bin, else ours is
+  written); `auto` (the default) picks sdk when `picotool` is on PATH or picotool_DIR /
+  PICOTOOL_FETCH_FROM_GIT_PATH is set, and falls back to none if that build fails with picotool
+  in its output. CMAKE_ARGS goes through the environment: on make's command line it would
+  replace the port Makefile's own CMAKE_ARGS (board, frozen manifest) instead of adding to them.
+
+    python -m tools.firmware --micropy-dir DIR [--board RPI_PICO|RPI_PICO2]
+        [--picotool auto|sdk|none] [--clean] [--out DIR] [-j N] [--dry-run]
+
+Exit status: 0 UF2 written; 1 a command failed or the firmware failed a check; 2 bad arguments
+or not a usable MicroPython tree.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
+# Only the standard library at import time: tools/manifest.py loads this file by path inside
+# MicroPython's build, where `tools` may be MicroPython's own folder. tools.uf2 and tools.build
+# are imported where they are used.
+
 ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
 MANIFEST = ROOT / "tools" / "manifest.py"
-BUILD = ROOT / "build"
+OUT = ROOT / "build"
 MIN_MICROPYTHON = (1, 23)
+BUILD_SUFFIX = "-console"
+MODES = ("auto", "sdk", "none")
+
+MARKER_MODULE = "console_frozen"  # tools/flash.py imports it on the board to spot a frozen app
+MARKER_PREFIX = "card-console-app:"
+MARKER_RE = re.compile(rb"card-console-app:[0-9a-f]{16}")
+
+FLASH_BASE = 0x10000000
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    chip: str  # "rp2040" or "rp2350"
+    family: str  # tools.uf2.FAMILIES key
+    flash_bytes: int
+
+
+BOARDS = {
+    b.name: b
+    for b in (
+        Board("RPI_PICO", "rp2040", "rp2040", 2 * 1024 * 1024),
+        Board("RPI_PICO_W", "rp2040", "rp2040", 2 * 1024 * 1024),
+        Board("RPI_PICO2", "rp2350", "rp2350-arm-s", 4 * 1024 * 1024),
+        Board("RPI_PICO2_W", "rp2350", "rp2350-arm-s", 4 * 1024 * 1024),
+    )
+}
 
 USAGE = """\
 firmware: pass the MicroPython source tree, e.g.
     git clone https://github.com/micropython/micropython ~/micropython
     make firmware MICROPY_DIR=~/micropython        (or: BOARD=RPI_PICO2 for a Pico 2)
-It needs the Arm GCC toolchain (Debian/Ubuntu: apt install gcc-arm-none-eabi
-libnewlib-arm-none-eabi cmake). See docs/BUILD.md."""
+It needs the Arm GCC toolchain, cmake, a host C compiler and git (Debian/Ubuntu:
+apt install gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential git).
+See docs/BUILD.md."""
+
+
+# --- the app's frozen marker ---------------------------------------------------------------
+
+
+def source_digest(firmware_dir: Path | str, paths: list[str]) -> str:
+    """16 hex digits of SHA-256 over the frozen modules' paths and contents, in order."""
+    h = hashlib.sha256()
+    for rel in paths:
+        h.update(rel.encode() + b"\0")
+        with open(os.path.join(str(firmware_dir), rel), "rb") as f:
+            h.update(f.read() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def app_marker(firmware_dir: Path | str, paths: list[str]) -> str:
+    """The string the marker module holds: it ends up verbatim in firmware.bin (a frozen
+    module's string constants are stored as plain bytes in the firmware's qstr/constant data),
+    and names these exact sources, so a firmware frozen from other sources does not pass."""
+    return MARKER_PREFIX + source_digest(firmware_dir, paths)
+
+
+def marker_module_text(marker: str) -> str:
+    """Source of the frozen `console_frozen` module (written by tools/manifest.py)."""
+    return (
+        "# Present only in a firmware with the card console frozen in (tools/manifest.py).\n"
+        "# tools/flash.py imports it to detect a frozen app; tools/firmware.py looks for\n"
+        "# MARKER's text in firmware.bin before it reports a build. Nothing imports it at boot.\n"
+        "MARKER = {!r}\n".format(marker)
+    )
+
+
+def expected_marker(firmware_dir: Path | None = None) -> str:
+    """The marker a firmware frozen from firmware/ as it is now must hold."""
+    from tools import build
+
+    firmware_dir = FIRMWARE if firmware_dir is None else firmware_dir
+    return app_marker(firmware_dir, build.frozen_modules(firmware_dir))
+
+
+# --- the MicroPython tree --------------------------------------------------------------------
 
 
 def micropython_version(micropy_dir: Path) -> tuple[int, int] | None:
@@ -51,20 +154,122 @@ def micropython_version(micropy_dir: Path) -> tuple[int, int] | None:
     return int(major.group(1)), int(minor.group(1))
 
 
-def commands(micropy_dir: Path, board: str, jobs: int) -> list[list[str]]:
+SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib")
+
+
+def missing_submodules(micropy_dir: Path) -> list[str]:
+    """The lib/ folders an rp2 build needs that are absent or empty."""
+    missing = []
+    for rel in SUBMODULES:
+        folder = micropy_dir / rel
+        if not folder.is_dir() or not any(folder.iterdir()):
+            missing.append(rel)
+    return missing
+
+
+def firmware_area(micropy_dir: Path, board: Board) -> int | None:
+    """Bytes of flash before the filesystem, from the board's MICROPY_HW_FLASH_STORAGE_BYTES."""
+    try:
+        text = (
+            micropy_dir / "ports" / "rp2" / "boards" / board.name / "mpconfigboard.h"
+        ).read_text()
+    except OSError:
+        return None
+    m = re.search(r"#define MICROPY_HW_FLASH_STORAGE_BYTES\s+\(?\s*(\d+)\s*\*\s*1024\s*\)?", text)
+    if not m:
+        return None
+    return board.flash_bytes - int(m.group(1)) * 1024
+
+
+def build_dir(micropy_dir: Path, board: str) -> Path:
+    return micropy_dir / "ports" / "rp2" / ("build-" + board + BUILD_SUFFIX)
+
+
+def read_cmake_cache(path: Path) -> dict[str, str]:
+    """NAME -> value from a CMakeCache.txt (`NAME:TYPE=value` lines)."""
+    values = {}
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError:
+        return values
+    for line in lines:
+        m = re.match(r"([A-Za-z0-9_.+-]+):[A-Z]+=(.*)$", line)
+        if m:
+            values[m.group(1)] = m.group(2)
+    return values
+
+
+def _truthy(value: str) -> bool:
+    return value.strip().upper() in ("1", "ON", "YES", "TRUE", "Y")
+
+
+def configured_mode(folder: Path) -> str | None:
+    """'none' or 'sdk' for a configured build folder, None when it is not configured."""
+    if not (folder / "Makefile").exists():
+        return None
+    cache = read_cmake_cache(folder / "CMakeCache.txt")
+    return "none" if _truthy(cache.get("PICO_NO_PICOTOOL", "")) else "sdk"
+
+
+def stale_reason(folder: Path, board: str, mode: str, manifest: Path) -> str:
+    """Why a configured build folder cannot be reused for this build, or ''."""
+    if not (folder / "Makefile").exists():
+        return ""
+    cache = read_cmake_cache(folder / "CMakeCache.txt")
+    if not cache:
+        return "it has a Makefile but no CMakeCache.txt"
+    if cache.get("MICROPY_BOARD", board) != board:
+        return "it was configured for {}".format(cache["MICROPY_BOARD"])
+    got = cache.get("MICROPY_FROZEN_MANIFEST", "").strip('"')
+    if got != str(manifest):
+        return "it was configured with the frozen manifest {!r}".format(got)
+    if configured_mode(folder) != mode:
+        return "it was configured {} picotool".format("without" if mode == "sdk" else "with")
+    return ""
+
+
+def picotool_found(env: dict[str, str]) -> str:
+    """Where an installed picotool was seen (PATH or the SDK's variables), or ''."""
+    found = shutil.which("picotool", path=env.get("PATH"))
+    if found:
+        return found
+    for var in ("picotool_DIR", "PICOTOOL_FETCH_FROM_GIT_PATH"):
+        if env.get(var):
+            return "${}={}".format(var, env[var])
+    return ""
+
+
+def make_env(base: dict[str, str], mode: str) -> dict[str, str]:
+    """The environment for the port's make: CMAKE_ARGS gains -DPICO_NO_PICOTOOL=1 for 'none'."""
+    env = dict(base)
+    if mode == "none":
+        args = env.get("CMAKE_ARGS", "").split()
+        if "-DPICO_NO_PICOTOOL=1" not in args:
+            args.append("-DPICO_NO_PICOTOOL=1")
+        env["CMAKE_ARGS"] = " ".join(args)
+    return env
+
+
+def commands(
+    micropy_dir: Path, board: str, jobs: int, manifest: Path | None = None
+) -> list[list[str]]:
     """The make invocations that build the frozen firmware, in order."""
+    manifest = MANIFEST if manifest is None else manifest
     port = micropy_dir / "ports" / "rp2"
+    build = "BUILD=build-" + board + BUILD_SUFFIX
     cmds = []
     if not (micropy_dir / "mpy-cross" / "build" / "mpy-cross").exists():
         cmds.append(["make", "-C", str(micropy_dir / "mpy-cross"), "-j", str(jobs)])
-    cmds.append(["make", "-C", str(port), "BOARD=" + board, "submodules"])
+    if (micropy_dir / ".git").exists():
+        cmds.append(["make", "-C", str(port), "BOARD=" + board, build, "submodules"])
     cmds.append(
         [
             "make",
             "-C",
             str(port),
             "BOARD=" + board,
-            "FROZEN_MANIFEST=" + str(MANIFEST),
+            build,
+            "FROZEN_MANIFEST=" + str(manifest),
             "-j",
             str(jobs),
         ]
@@ -72,18 +277,117 @@ def commands(micropy_dir: Path, board: str, jobs: int) -> list[list[str]]:
     return cmds
 
 
-def uf2_path(micropy_dir: Path, board: str) -> Path:
-    return micropy_dir / "ports" / "rp2" / ("build-" + board) / "firmware.uf2"
+def is_port(cmd: list[str]) -> bool:
+    """A make run in ports/rp2 (it gets the CMAKE_ARGS environment), not the mpy-cross one."""
+    return any(arg.startswith("BOARD=") for arg in cmd)
+
+
+def show(cmd: list[str], env: dict[str, str]) -> str:
+    prefix = "CMAKE_ARGS={} ".format(env["CMAKE_ARGS"]) if env.get("CMAKE_ARGS") else ""
+    return "$ " + prefix + " ".join(cmd)
+
+
+def run(cmd: list[str], env: dict[str, str]) -> tuple[int, list[str]]:
+    """Run `cmd`, echoing its output; (exit status, its last 200 lines)."""
+    try:
+        proc = subprocess.Popen(
+            cmd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+        )
+    except OSError as exc:
+        return 127, ["{}: {}".format(cmd[0], exc)]
+    tail: deque[str] = deque(maxlen=200)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        tail.append(line)
+    sys.stdout.flush()
+    return proc.wait(), list(tail)
+
+
+# --- checking firmware.bin -------------------------------------------------------------------
+
+
+def crc32_mpeg2(data: bytes) -> int:
+    """CRC-32 as the RP2040 boot ROM checks boot2: poly 0x04C11DB7, init 0xFFFFFFFF, no
+    reflection, no final xor (RP2040 datasheet 2.8.1.3.1)."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def image_problem(image: bytes, board: Board) -> str:
+    """'' if `image` starts like a flash image for the board's chip at 0x10000000.
+
+    RP2040: the first 256 bytes are boot2, whose last 4 bytes are the CRC above of the first 252.
+    RP2350: the boot ROM wants a block loop (PICOBIN_BLOCK_MARKER_START 0xFFFFDED3 ...
+    PICOBIN_BLOCK_MARKER_END 0xAB123579, holding the IMAGE_DEF) in the first 4 KB.
+    """
+    if board.chip == "rp2040":
+        if len(image) < 256:
+            return "shorter than the RP2040's 256-byte boot2"
+        if crc32_mpeg2(image[:252]) != struct.unpack_from("<I", image, 252)[0]:
+            return "no valid RP2040 boot2 in its first 256 bytes (wrong chip, or not a flash image)"
+        return ""
+    head = image[:4096]
+    words = [struct.unpack_from("<I", head, i)[0] for i in range(0, len(head) - 3, 4)]
+    if 0xFFFFDED3 not in words or 0xAB123579 not in words[words.index(0xFFFFDED3) :]:
+        return "no RP2350 IMAGE_DEF block in its first 4 KB (wrong chip, or not a flash image)"
+    return ""
+
+
+def marker_problem(image: bytes, marker: str) -> str:
+    """'' if `image` holds `marker`, else what it holds instead."""
+    if marker.encode() in image:
+        return ""
+    other = MARKER_RE.search(image)
+    if other:
+        return (
+            "it holds the app frozen from other sources ({}, expected {}): a stale build, or "
+            "another checkout's manifest".format(other.group().decode(), marker)
+        )
+    return (
+        "it does not hold the app's frozen marker {}: MicroPython was built without "
+        "tools/manifest.py (a stock firmware)".format(marker)
+    )
+
+
+def _uf2():
+    from tools import uf2
+
+    return uf2
+
+
+# --- main ------------------------------------------------------------------------------------
+
+
+def fail(message: str, status: int = 1) -> int:
+    print("firmware: " + message, file=sys.stderr)
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.firmware", description=__doc__.split("\n")[0]
+        prog="python -m tools.firmware", description=(__doc__ or "").split("\n")[0]
     )
     parser.add_argument("--micropy-dir", type=Path, help="MicroPython source tree")
     parser.add_argument(
         "--board", default=os.environ.get("BOARD", "RPI_PICO"), help="RPI_PICO or RPI_PICO2"
     )
+    parser.add_argument(
+        "--picotool",
+        default=os.environ.get("PICOTOOL", "auto"),
+        help="auto (default; env PICOTOOL), sdk or none: who makes the UF2, see the module doc",
+    )
+    parser.add_argument("--clean", action="store_true", help="delete the build folder first")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the UF2 goes (build/)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--dry-run", action="store_true", help="print the commands only")
     args = parser.parse_args(argv)
@@ -91,44 +395,169 @@ def main(argv: list[str] | None = None) -> int:
     if args.micropy_dir is None:
         print(USAGE, file=sys.stderr)
         return 2
+    if args.picotool not in MODES:
+        return fail(
+            "--picotool (or PICOTOOL) is {!r}; use auto, sdk or none".format(args.picotool), 2
+        )
+    board = BOARDS.get(args.board)
+    if board is None:
+        return fail("unknown board {!r}: use one of {}".format(args.board, ", ".join(BOARDS)), 2)
     micropy_dir = args.micropy_dir.expanduser().resolve()
     if not (micropy_dir / "ports" / "rp2").is_dir():
-        print(
-            "firmware: {} is not a MicroPython source tree (no ports/rp2)".format(micropy_dir),
-            file=sys.stderr,
-        )
-        return 2
+        return fail("{} is not a MicroPython source tree (no ports/rp2)".format(micropy_dir), 2)
     version = micropython_version(micropy_dir)
     if version is not None and version < MIN_MICROPYTHON:
-        print(
-            "firmware: {} is MicroPython {}.{}; the app needs {}.{} or newer".format(
+        return fail(
+            "{} is MicroPython {}.{}; the app needs {}.{} or newer".format(
                 micropy_dir, *version, *MIN_MICROPYTHON
             ),
-            file=sys.stderr,
+            2,
         )
-        return 2
+    if not (micropy_dir / ".git").exists():
+        missing = missing_submodules(micropy_dir)
+        print(
+            "firmware: {} has no .git (an exported tree or a release tarball): skipping "
+            "`make submodules`, using lib/ as it is".format(micropy_dir)
+        )
+        if missing and not args.dry_run:
+            return fail(
+                "{} is missing {}: a tree without .git must carry its submodules (release "
+                "tarballs do); or use a git clone".format(micropy_dir, ", ".join(missing)),
+                2,
+            )
 
-    for cmd in commands(micropy_dir, args.board, args.jobs):
-        print("$ " + " ".join(cmd), flush=True)
-        if args.dry_run:
-            continue
-        if subprocess.run(cmd, check=False).returncode != 0:
-            print("firmware: command failed: " + " ".join(cmd), file=sys.stderr)
-            return 1
-    uf2 = uf2_path(micropy_dir, args.board)
+    folder = build_dir(micropy_dir, board.name)
+    base_env = dict(os.environ)
+    mode, auto = args.picotool, args.picotool == "auto"
+    if auto:
+        mode = configured_mode(folder) if not args.clean else None
+        if mode is None:
+            found = picotool_found(base_env)
+            mode = "sdk" if found else "none"
+            print(
+                "firmware: picotool {}: {}".format(
+                    "found at " + found if found else "not installed",
+                    "the SDK makes the UF2"
+                    if found
+                    else "configuring with -DPICO_NO_PICOTOOL=1, the UF2 is made from firmware.bin",
+                )
+            )
+        else:
+            print(
+                "firmware: reusing {} (configured {} picotool)".format(
+                    folder.name, "with" if mode == "sdk" else "without"
+                )
+            )
+    marker = expected_marker()
+    out = args.out / "firmware-{}.uf2".format(board.name)
+
     if args.dry_run:
-        print("the UF2 would be {}".format(uf2))
+        for cmd in commands(micropy_dir, board.name, args.jobs):
+            print(show(cmd, make_env({}, mode) if is_port(cmd) else {}))
+        print(
+            "then: check {} for the marker {} and write {} (family {}, from 0x{:08x})".format(
+                folder / "firmware.bin", marker, out, board.family, FLASH_BASE
+            )
+        )
         return 0
-    if not uf2.exists():
-        print("firmware: the build finished but {} is missing".format(uf2), file=sys.stderr)
-        return 1
-    BUILD.mkdir(exist_ok=True)
-    dest = BUILD / "firmware-{}.uf2".format(args.board)
-    shutil.copyfile(uf2, dest)
-    print("UF2: {} ({} bytes)".format(dest, dest.stat().st_size))
+
+    if out.exists():
+        out.unlink()  # build/ holds a UF2 only when the last build passed every check
+    if args.clean and folder.exists():
+        print("firmware: --clean: deleting {}".format(folder))
+        shutil.rmtree(folder)
+
+    while True:
+        reason = stale_reason(folder, board.name, mode, MANIFEST)
+        if reason:
+            print("firmware: deleting {}: {}".format(folder, reason))
+            shutil.rmtree(folder)
+        env = make_env(base_env, mode)
+        failed, status, tail = None, 0, []
+        for cmd in commands(micropy_dir, board.name, args.jobs):
+            cmd_env = env if is_port(cmd) else base_env
+            print(show(cmd, cmd_env if is_port(cmd) else {}), flush=True)
+            status, tail = run(cmd, cmd_env)
+            if status != 0:
+                failed = cmd
+                break
+        if failed is None:
+            break
+        if auto and mode == "sdk" and any("picotool" in line.lower() for line in tail):
+            print(
+                "firmware: the build failed on picotool (offline, or an old picotool?); "
+                "retrying with -DPICO_NO_PICOTOOL=1 in a fresh {}".format(folder.name)
+            )
+            if folder.exists():
+                shutil.rmtree(folder)
+            mode = "none"
+            continue
+        return fail("command failed (exit {}): {}".format(status, " ".join(failed)))
+
+    return finish(micropy_dir, board, folder, mode, marker, out)
+
+
+def finish(micropy_dir: Path, board: Board, folder: Path, mode: str, marker: str, out: Path) -> int:
+    """Check the build's firmware.bin and write the UF2 to `out`."""
+    uf2 = _uf2()
+    bin_path = folder / "firmware.bin"
+    if not bin_path.exists():
+        return fail("the build finished but {} is missing".format(bin_path))
+    image = bin_path.read_bytes()
+    problem = image_problem(image, board)
+    if problem:
+        return fail("{}: {}".format(bin_path, problem))
+    problem = marker_problem(image, marker)
+    if problem:
+        return fail("{}: {}. No UF2 written; try again with --clean.".format(bin_path, problem))
+    area = firmware_area(micropy_dir, board)
+    if area is not None and len(image) > area:
+        return fail(
+            "{} is {} bytes, more than the {} bytes before {}'s filesystem".format(
+                bin_path, len(image), area, board.name
+            )
+        )
+    family = uf2.FAMILIES[board.family]
+    data, source = None, ""
+    sdk_uf2 = folder / "firmware.uf2"
+    if mode == "sdk" and sdk_uf2.exists():
+        sdk_data = sdk_uf2.read_bytes()
+        try:
+            why = uf2.check_image(uf2.parse(sdk_data), image, family)
+        except ValueError as exc:
+            why = str(exc)
+        if why:
+            print(
+                "firmware: {} does not match firmware.bin ({}); writing the UF2 from "
+                "firmware.bin instead".format(sdk_uf2, why)
+            )
+        else:
+            data, source = sdk_data, "picotool's " + str(sdk_uf2)
+    if data is None:
+        data, source = uf2.bin_to_uf2(image, family), "firmware.bin (tools/uf2.py)"
+    why = uf2.check_image(uf2.parse(data), image, family)
+    if why:  # our own writer, read back: cannot happen unless tools/uf2.py is broken
+        return fail("the UF2 does not read back as firmware.bin: " + why)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    print("firmware.bin: {} bytes, holds {}".format(len(image), marker), end="")
+    if area is not None:
+        print(
+            " ({} KB of the {} KB firmware area free)".format(
+                (area - len(image)) // 1024, area // 1024
+            )
+        )
+    else:
+        print()
     print(
-        "Install: hold BOOTSEL while plugging in the Pico, copy the UF2 onto the RPI-RP2 drive "
-        "(RP2350 on a Pico 2), then run `make flash` to copy the data files (gen/)."
+        "UF2: {} ({} bytes, {} blocks, family {}) from {}".format(
+            out, len(data), len(data) // uf2.BLOCK_SIZE, board.family, source
+        )
+    )
+    print(
+        "Install: hold BOOTSEL while plugging in the board, copy the UF2 onto the drive "
+        "(RPI-RP2, or RP2350 on a Pico 2), then `make flash` to copy the data files (gen/). "
+        "Until then the screen stays black and the REPL shows OSError: [Errno 2] ENOENT."
     )
     return 0
 

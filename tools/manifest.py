@@ -17,22 +17,33 @@ include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 (provided by MicroPython
 _ROOT = os.path.abspath(os.path.join(os.getcwd(), ".."))
 _FIRMWARE = os.path.join(_ROOT, "firmware")
 
-# tools/build.py by path: MicroPython's build tools sit on sys.path and `tools` may mean theirs.
-_spec = importlib.util.spec_from_file_location(
-    "console_tools_build", os.path.join(_ROOT, "tools", "build.py")
-)
-_build = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = _build  # dataclasses look their module up there
-_spec.loader.exec_module(_build)
+# tools/build.py and tools/firmware.py by path: MicroPython's build tools sit on sys.path and
+# `tools` may mean theirs. Both import only the standard library at load time.
+def _load(name):
+    spec = importlib.util.spec_from_file_location(
+        "console_tools_" + name, os.path.join(_ROOT, "tools", name + ".py")
+    )
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up there
+    spec.loader.exec_module(mod)
+    return mod
 
-for _path in _build.frozen_modules(_FIRMWARE):
+
+_build = _load("build")
+_firmware = _load("firmware")
+
+_paths = _build.frozen_modules(_FIRMWARE)
+for _path in _paths:
     module(_path, base_path=_FIRMWARE)  # noqa: F821
 
-# A marker module: `make flash` imports it to learn that the app is frozen into the firmware,
+# The marker module: `make flash` imports it to learn that the app is frozen into the firmware,
 # and then copies only the data files (filesystem modules would shadow the frozen ones).
+# Its MARKER string names these exact sources (a digest); tools/firmware.py refuses a
+# firmware.bin that does not contain it. It lives in build/frozen/, not in firmware/, so a
+# filesystem install has no such module and nothing imports it at boot.
 _MARKER_DIR = os.path.join(_ROOT, "build", "frozen")
-_MARKER = "console_frozen.py"
-_TEXT = "# Present only in a firmware with the card console frozen in (tools/manifest.py).\n"
+_MARKER = _firmware.MARKER_MODULE + ".py"
+_TEXT = _firmware.marker_module_text(_firmware.app_marker(_FIRMWARE, _paths))
 os.makedirs(_MARKER_DIR, exist_ok=True)
 _marker_path = os.path.join(_MARKER_DIR, _MARKER)
 if not os.path.exists(_marker_path) or open(_marker_path).read() != _TEXT:

@@ -1,0 +1,618 @@
+"""tools.firmware (make firmware) against a fake MicroPython tree, and tools.uf2.
+
+The fake tree has py/mpconfig.h, ports/rp2/boards/<BOARD>/mpconfigboard.h and lib/ submodule
+folders; a fake `make` on PATH stands in for MicroPython's: it logs its arguments and CMAKE_ARGS
+environment, "configures" a build folder the way ports/rp2/Makefile does (cmake runs only when
+the folder has no Makefile yet, and the folder keeps the configuration it was made with),
+and "builds" a firmware.bin with a real boot header for the chip, followed by the source of
+every module the configured frozen manifest freezes (it runs tools/manifest.py the way
+MicroPython's manifestfile.py does). Without -DPICO_NO_PICOTOOL=1 it plays pico-sdk: offline
+(FAKE_OFFLINE=1) configuring fails on picotool; online it also writes firmware.uf2.
+"""
+
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import firmware as F
+from tools import uf2 as U
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FAKE_MAKE = r"""
+import json, os, struct, sys
+from pathlib import Path
+sys.path.insert(0, os.environ["FAKE_REPO_TOOLS"])
+from tools import firmware as F
+from tools import uf2 as U
+
+argv = sys.argv[1:]
+directory = argv[argv.index("-C") + 1]
+vars_ = dict(a.split("=", 1) for a in argv if "=" in a)
+targets = [a for i, a in enumerate(argv) if "=" not in a and not a.startswith("-")
+           and argv[i - 1] not in ("-C", "-j")]
+with open(os.environ["FAKE_MAKE_LOG"], "a") as log:
+    log.write(json.dumps({"argv": argv, "CMAKE_ARGS": os.environ.get("CMAKE_ARGS")}) + "\n")
+
+if directory.endswith("mpy-cross"):
+    os.makedirs(os.path.join(directory, "build"), exist_ok=True)
+    open(os.path.join(directory, "build", "mpy-cross"), "w").close()
+    sys.exit(0)
+top = os.path.dirname(os.path.dirname(directory))
+board = vars_.get("BOARD", "RPI_PICO")
+folder = os.path.join(directory, vars_.get("BUILD", "build-" + board))
+cmake_args = os.environ.get("CMAKE_ARGS", "").split()
+if "submodules" in targets:
+    if not os.path.isdir(os.path.join(top, ".git")):
+        print("fatal: not a git repository (or any of the parent directories): .git")
+        sys.exit(128)
+    print("Updating submodules: lib/pico-sdk lib/tinyusb lib/micropython-lib")
+    os.makedirs(os.path.join(folder, "submodules"), exist_ok=True)
+    sys.exit(0)
+
+if not os.path.exists(os.path.join(folder, "Makefile")):
+    print("-- configuring", folder)
+    os.makedirs(folder, exist_ok=True)
+    no_picotool = "-DPICO_NO_PICOTOOL=1" in cmake_args
+    cache = ["MICROPY_BOARD:UNINITIALIZED=" + board]
+    if "FROZEN_MANIFEST" in vars_:
+        cache.append("MICROPY_FROZEN_MANIFEST:UNINITIALIZED=" + vars_["FROZEN_MANIFEST"])
+    if no_picotool:
+        cache.append("PICO_NO_PICOTOOL:UNINITIALIZED=1")
+    with open(os.path.join(folder, "CMakeCache.txt"), "w") as f:
+        f.write("\n".join(cache) + "\n")
+    if not no_picotool and os.environ.get("FAKE_OFFLINE"):
+        print("Downloading Picotool")
+        print("fatal: unable to access 'https://github.com/raspberrypi/picotool.git/'")
+        print("CMake Error: Build step for picotool failed")
+        sys.exit(2)
+    open(os.path.join(folder, "Makefile"), "w").close()
+
+cache = F.read_cmake_cache(Path(folder, "CMakeCache.txt"))
+frozen = b""
+manifest = cache.get("MICROPY_FROZEN_MANIFEST")
+if manifest and not os.environ.get("FAKE_IGNORE_MANIFEST"):
+    modules = []
+    def module(path, base_path="."):
+        with open(os.path.join(base_path, path), "rb") as f:
+            modules.append(path.encode() + b"\0" + f.read())
+    here = os.getcwd()
+    os.chdir(os.path.dirname(manifest))
+    exec(open(manifest).read(), {"include": lambda p: None, "module": module})
+    os.chdir(here)
+    frozen = b"\0".join(modules)
+chip = F.BOARDS[cache["MICROPY_BOARD"]].chip
+if chip == "rp2040":
+    boot2 = bytes(range(1, 253))
+    head = boot2 + struct.pack("<I", F.crc32_mpeg2(boot2))
+else:
+    head = b"\0" * 0x110 + struct.pack("<5I", 0xFFFFDED3, 0x10210142, 0x1FF, 0, 0xAB123579)
+image = (head + b"\x5a" * 3000 + b"stock MicroPython " + frozen).ljust(9000, b"\x77") + b"end"
+with open(os.path.join(folder, "firmware.elf"), "wb") as f:
+    f.write(b"\x7fELF")
+with open(os.path.join(folder, "firmware.bin"), "wb") as f:
+    f.write(image)
+if cache.get("PICO_NO_PICOTOOL") != "1":
+    family = U.FAMILIES[F.BOARDS[cache["MICROPY_BOARD"]].family]
+    sdk = image if not os.environ.get("FAKE_STALE_UF2") else image[:-3] + b"old"
+    with open(os.path.join(folder, "firmware.uf2"), "wb") as f:
+        f.write(U.bin_to_uf2(sdk, family))
+print("[100%] Built target firmware")
+"""
+
+CALC = "def triangle(n):\n    return n * (n + 1) // 2\n\nNAME = 'calc_module_text'\n"
+
+
+def write(path: Path, text) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A copy of the repo's build tools with a small firmware tree; tools.firmware points at it."""
+    top = tmp_path / "repo"
+    for name in ("__init__.py", "manifest.py", "build.py", "firmware.py", "uf2.py"):
+        write(top / "tools" / name, (ROOT / "tools" / name).read_text())
+    write(top / "firmware" / "main.py", "import app\n")
+    write(top / "firmware" / "app" / "__init__.py", "")
+    write(top / "firmware" / "app" / "calc.py", CALC)
+    write(top / "firmware" / "gen" / "font.bin", b"\x01\x02")
+    monkeypatch.setattr(F, "FIRMWARE", top / "firmware")
+    monkeypatch.setattr(F, "MANIFEST", top / "tools" / "manifest.py")
+    return top
+
+
+@pytest.fixture
+def fake_make(tmp_path, monkeypatch, repo):
+    """PATH holds only the fake make (and whatever a test adds to tmp/bin); returns its log."""
+    bindir = tmp_path / "bin"
+    script = write(bindir / "make", "#!{}\n{}".format(sys.executable, FAKE_MAKE))
+    script.chmod(0o755)
+    log = tmp_path / "make.log"
+    monkeypatch.setenv("PATH", str(bindir))
+    monkeypatch.setenv("FAKE_MAKE_LOG", str(log))
+    monkeypatch.setenv("FAKE_REPO_TOOLS", str(repo))
+    for var in ("CMAKE_ARGS", "PICOTOOL", "BOARD", "picotool_DIR", "PICOTOOL_FETCH_FROM_GIT_PATH"):
+        monkeypatch.delenv(var, raising=False)
+    for var in ("FAKE_OFFLINE", "FAKE_IGNORE_MANIFEST", "FAKE_STALE_UF2"):
+        monkeypatch.delenv(var, raising=False)
+
+    def calls():
+        if not log.exists():
+            return []
+        return [json.loads(line) for line in log.read_text().splitlines()]
+
+    return calls
+
+
+def fake_micropython(tmp_path: Path, minor: int = 28, git: bool = False, libs=True) -> Path:
+    top = tmp_path / "micropython"
+    write(
+        top / "py" / "mpconfig.h",
+        "#define MICROPY_VERSION_MAJOR (1)\n#define MICROPY_VERSION_MINOR ({})\n".format(minor),
+    )
+    write(
+        top / "ports" / "rp2" / "boards" / "RPI_PICO" / "mpconfigboard.h",
+        '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico"\n'
+        "#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)\n",
+    )
+    write(
+        top / "ports" / "rp2" / "boards" / "RPI_PICO2" / "mpconfigboard.h",
+        '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico2"\n',
+    )
+    if libs:
+        for rel in F.SUBMODULES:
+            write(top / rel / "README.md", "x\n")
+    if git:
+        (top / ".git").mkdir()
+    return top
+
+
+def stock_build_folder(top: Path, board: str) -> Path:
+    """The port's own build-<BOARD>, as a stock `make BOARD=...` leaves it."""
+    folder = top / "ports" / "rp2" / ("build-" + board)
+    write(folder / "Makefile", "")
+    write(folder / "CMakeCache.txt", "MICROPY_BOARD:UNINITIALIZED={}\n".format(board))
+    write(folder / "firmware.bin", b"stock firmware, no app")
+    write(folder / "firmware.uf2", U.bin_to_uf2(b"stock firmware, no app", U.RP2040))
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+
+
+def port_calls(calls):
+    return [c for c in calls if any(a.startswith("BOARD=") for a in c["argv"])]
+
+
+FAMILY = {"RPI_PICO": 0xE48BFF56, "RPI_PICO2": 0xE48BFF59}
+
+
+# --- the whole run --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", ["RPI_PICO", "RPI_PICO2"])
+def test_exported_tree_offline_no_picotool_stale_stock_folder(
+    board, tmp_path, fake_make, repo, capsys, monkeypatch
+):
+    monkeypatch.setenv("FAKE_OFFLINE", "1")
+    top = fake_micropython(tmp_path)
+    stock = stock_build_folder(top, board)
+    before = snapshot(stock)
+    out = tmp_path / "out"
+
+    status = F.main(["--micropy-dir", str(top), "--board", board, "-j", "2", "--out", str(out)])
+    text = capsys.readouterr()
+    assert status == 0, text.out + text.err
+
+    # The commands: mpy-cross, then one port build; no `submodules` (no .git), no picotool.
+    port = top / "ports" / "rp2"
+    calls = fake_make()
+    assert [c["argv"] for c in calls] == [
+        ["-C", str(top / "mpy-cross"), "-j", "2"],
+        [
+            "-C",
+            str(port),
+            "BOARD=" + board,
+            "BUILD=build-{}-console".format(board),
+            "FROZEN_MANIFEST=" + str(repo / "tools" / "manifest.py"),
+            "-j",
+            "2",
+        ],
+    ]
+    # CMAKE_ARGS reaches the port Makefile through the environment, only for the port build.
+    assert calls[0]["CMAKE_ARGS"] is None
+    assert calls[1]["CMAKE_ARGS"] == "-DPICO_NO_PICOTOOL=1"
+    assert "has no .git (an exported tree or a release tarball): skipping `make submodules`" in (
+        text.out
+    )
+    assert "picotool not installed" in text.out
+
+    # The stock folder was not used or touched.
+    assert snapshot(stock) == before
+    folder = port / "build-{}-console".format(board)
+    image = (folder / "firmware.bin").read_bytes()
+    marker = F.expected_marker()
+    assert marker.startswith("card-console-app:") and marker.encode() in image
+    assert b"calc_module_text" in image  # the app's modules were frozen
+
+    # The UF2 is firmware.bin, block for block.
+    data = (out / "firmware-{}.uf2".format(board)).read_bytes()
+    blocks = U.parse(data)
+    count = (len(image) + 255) // 256
+    assert len(image) == 9003 and count == 36
+    if board == "RPI_PICO2":  # the RP2350-E10 block first, as picotool writes it
+        e10, blocks = blocks[0], blocks[1:]
+        assert (e10.family, e10.address, e10.block_no, e10.num_blocks) == (
+            0xE48BFF57,
+            0x10FFFF00,
+            0,
+            2,
+        )
+        assert e10.flags == 0x2000 | 0x8000
+        assert e10.payload == b"\xef" * 256 and e10.data[256:260] == b"\x04\xe3\x57\x99"
+    assert len(data) == 512 * (count + (board == "RPI_PICO2"))
+    assert [b.address for b in blocks] == [0x10000000 + 256 * n for n in range(count)]
+    assert [b.block_no for b in blocks] == list(range(count))
+    assert {b.num_blocks for b in blocks} == {count}
+    assert {b.family for b in blocks} == {FAMILY[board]}
+    assert {b.flags for b in blocks} == {0x2000}
+    payload = b"".join(b.payload for b in blocks)
+    assert payload[: len(image)] == image and payload[len(image) :] == b"\0" * (256 * count - 9003)
+    assert "from firmware.bin (tools/uf2.py)" in text.out
+    assert "ENOENT" in text.out and "make flash" in text.out
+    if board == "RPI_PICO":  # 2048 KB - 1408 KB of filesystem, from mpconfigboard.h
+        assert "(631 KB of the 640 KB firmware area free)" in text.out
+
+
+def test_git_clone_runs_submodules_in_its_own_folder(tmp_path, fake_make, capsys):
+    top = fake_micropython(tmp_path, git=True)
+    (top / "mpy-cross" / "build").mkdir(parents=True)
+    (top / "mpy-cross" / "build" / "mpy-cross").touch()  # built already: not remade
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "-j", "3", "--out", str(out)]) == 0
+    port = str(top / "ports" / "rp2")
+    calls = port_calls(fake_make())
+    assert [c["argv"] for c in calls] == [
+        ["-C", port, "BOARD=RPI_PICO", "BUILD=build-RPI_PICO-console", "submodules"],
+        [
+            "-C",
+            port,
+            "BOARD=RPI_PICO",
+            "BUILD=build-RPI_PICO-console",
+            "FROZEN_MANIFEST=" + str(F.MANIFEST),
+            "-j",
+            "3",
+        ],
+    ]
+    assert len(fake_make()) == 2  # no mpy-cross build
+    assert "skipping `make submodules`" not in capsys.readouterr().out
+    assert U.parse((out / "firmware-RPI_PICO.uf2").read_bytes())[0].family == 0xE48BFF56
+
+
+def test_exported_tree_without_submodules_is_refused(tmp_path, fake_make, capsys):
+    top = fake_micropython(tmp_path, libs=False)
+    (top / "lib" / "pico-sdk").mkdir(parents=True)  # an empty submodule folder, as exported
+    assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "is missing lib/pico-sdk, lib/tinyusb, lib/micropython-lib" in err
+    assert fake_make() == []
+
+
+@pytest.mark.parametrize("board", ["RPI_PICO", "RPI_PICO2"])
+def test_a_firmware_without_the_app_is_refused(board, tmp_path, fake_make, capsys, monkeypatch):
+    monkeypatch.setenv("FAKE_IGNORE_MANIFEST", "1")  # the build gives a stock firmware anyway
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    old = write(out / "firmware-{}.uf2".format(board), b"an older UF2")
+    assert F.main(["--micropy-dir", str(top), "--board", board, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "does not hold the app's frozen marker card-console-app:" in err
+    assert "No UF2 written" in err
+    assert not old.exists()  # build/ never keeps a UF2 that did not pass
+
+
+def test_own_folder_configured_otherwise_is_rebuilt(tmp_path, fake_make, capsys, repo):
+    top = fake_micropython(tmp_path)
+    folder = top / "ports" / "rp2" / "build-RPI_PICO-console"
+    # Configured earlier with picotool and another checkout's manifest.
+    write(folder / "Makefile", "")
+    write(
+        folder / "CMakeCache.txt",
+        "MICROPY_BOARD:UNINITIALIZED=RPI_PICO\n"
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/elsewhere/tools/manifest.py\n",
+    )
+    write(folder / "leftover.o", b"x")
+    out = tmp_path / "out"
+    args = ["--micropy-dir", str(top), "--picotool", "none", "--out", str(out)]
+    assert F.main(args) == 0
+    text = capsys.readouterr().out
+    assert "configured with the frozen manifest '/elsewhere/tools/manifest.py'" in text
+    assert not (folder / "leftover.o").exists()
+    cache = F.read_cmake_cache(folder / "CMakeCache.txt")
+    assert cache["MICROPY_FROZEN_MANIFEST"] == str(repo / "tools" / "manifest.py")
+    assert cache["PICO_NO_PICOTOOL"] == "1"
+    # Built again the same way: the folder is reused as it is.
+    write(folder / "kept.o", b"x")
+    assert F.main(args) == 0
+    assert (folder / "kept.o").exists()
+    # Now asked to use the SDK's picotool: configured without it, so configured again.
+    assert F.main(args[:3] + ["sdk"] + args[4:]) == 0
+    assert "it was configured without picotool" in capsys.readouterr().out
+    assert not (folder / "kept.o").exists()
+
+
+def test_auto_tries_an_installed_picotool_and_falls_back_offline(
+    tmp_path, fake_make, capsys, monkeypatch
+):
+    picotool = write(tmp_path / "bin" / "picotool", "#!/bin/sh\nexit 0\n")
+    picotool.chmod(0o755)
+    monkeypatch.setenv("FAKE_OFFLINE", "1")
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "--board", "RPI_PICO2", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "picotool found at {}".format(picotool) in text
+    assert "the build failed on picotool" in text and "retrying with -DPICO_NO_PICOTOOL=1" in text
+    calls = port_calls(fake_make())
+    assert [c["CMAKE_ARGS"] for c in calls] == [None, "-DPICO_NO_PICOTOOL=1"]
+    assert "from firmware.bin (tools/uf2.py)" in text
+    image = (top / "ports" / "rp2" / "build-RPI_PICO2-console" / "firmware.bin").read_bytes()
+    assert (
+        U.check_image(U.parse((out / "firmware-RPI_PICO2.uf2").read_bytes()), image, U.RP2350_ARM_S)
+        == ""
+    )
+
+
+def test_sdk_mode_uses_picotools_uf2_only_when_it_is_the_bin(
+    tmp_path, fake_make, capsys, monkeypatch
+):
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    args = ["--micropy-dir", str(top), "--picotool", "sdk", "--out", str(out)]
+    assert F.main(args) == 0
+    text = capsys.readouterr().out
+    sdk_uf2 = top / "ports" / "rp2" / "build-RPI_PICO-console" / "firmware.uf2"
+    assert "from picotool's {}".format(sdk_uf2) in text
+    assert (out / "firmware-RPI_PICO.uf2").read_bytes() == sdk_uf2.read_bytes()
+    assert port_calls(fake_make())[0]["CMAKE_ARGS"] is None
+
+    monkeypatch.setenv("FAKE_STALE_UF2", "1")
+    assert F.main(args) == 0
+    text = capsys.readouterr().out
+    assert "does not match firmware.bin (block 35 at 0x10002300 differs from the image)" in text
+    assert "from firmware.bin (tools/uf2.py)" in text
+    assert (out / "firmware-RPI_PICO.uf2").read_bytes() != sdk_uf2.read_bytes()
+
+
+def test_a_failed_command_stops_the_build(tmp_path, fake_make, capsys, monkeypatch):
+    monkeypatch.setenv("FAKE_OFFLINE", "1")
+    top = fake_micropython(tmp_path)
+    args = ["--micropy-dir", str(top), "--picotool", "sdk", "--out", str(tmp_path / "out")]
+    assert F.main(args) == 1  # asked for the SDK's picotool explicitly: no fallback
+    captured = capsys.readouterr()
+    assert "CMake Error: Build step for picotool failed" in captured.out
+    assert "command failed (exit 2): make -C" in captured.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_dry_run_lists_the_commands(tmp_path, fake_make, capsys):
+    top = fake_micropython(tmp_path, minor=24, git=True)
+    assert F.micropython_version(top) == (1, 24)
+    argv = ["--micropy-dir", str(top), "--board", "RPI_PICO2", "-j", "3", "--dry-run"]
+    assert F.main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    port = top / "ports" / "rp2"
+    assert lines == [
+        "firmware: picotool not installed: configuring with -DPICO_NO_PICOTOOL=1, the UF2 is "
+        "made from firmware.bin",
+        "$ make -C {} -j 3".format(top / "mpy-cross"),
+        "$ CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
+        "BUILD=build-RPI_PICO2-console submodules".format(port),
+        "$ CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
+        "BUILD=build-RPI_PICO2-console FROZEN_MANIFEST={} -j 3".format(port, F.MANIFEST),
+        "then: check {} for the marker {} and write {} (family rp2350-arm-s, from "
+        "0x10000000)".format(
+            port / "build-RPI_PICO2-console" / "firmware.bin",
+            F.expected_marker(),
+            F.OUT / "firmware-RPI_PICO2.uf2",
+        ),
+    ]
+    assert fake_make() == []
+
+
+def test_usage_and_refusals(tmp_path, fake_make, capsys):
+    assert F.main([]) == 2
+    assert "make firmware MICROPY_DIR=" in capsys.readouterr().err
+    assert F.main(["--micropy-dir", str(fake_micropython(tmp_path, minor=22))]) == 2
+    assert "needs 1.23 or newer" in capsys.readouterr().err
+    assert F.main(["--micropy-dir", str(tmp_path / "nowhere")]) == 2
+    assert "not a MicroPython source tree" in capsys.readouterr().err
+    top = tmp_path / "micropython"
+    assert F.main(["--micropy-dir", str(top), "--board", "PYBV11"]) == 2
+    assert "unknown board 'PYBV11'" in capsys.readouterr().err
+    assert F.main(["--micropy-dir", str(top), "--picotool", "maybe"]) == 2
+    assert "use auto, sdk or none" in capsys.readouterr().err
+    assert fake_make() == []
+
+
+# --- the checks on firmware.bin -------------------------------------------------------------
+
+
+def test_crc32_mpeg2_check_value():
+    # The catalogued check value of CRC-32/MPEG-2 (the RP2040 boot2 checksum) for "123456789".
+    assert F.crc32_mpeg2(b"123456789") == 0x0376E6E7
+    assert F.crc32_mpeg2(b"") == 0xFFFFFFFF
+
+
+def test_image_problem_knows_each_chip():
+    boot2 = bytes(252)
+    rp2040 = boot2 + struct.pack("<I", F.crc32_mpeg2(boot2)) + b"rest"
+    rp2350 = b"\0" * 64 + struct.pack("<5I", 0xFFFFDED3, 0x10210142, 0x1FF, 0, 0xAB123579)
+    pico, pico2 = F.BOARDS["RPI_PICO"], F.BOARDS["RPI_PICO2"]
+    assert F.image_problem(rp2040, pico) == ""
+    assert F.image_problem(rp2350, pico2) == ""
+    assert "no valid RP2040 boot2" in F.image_problem(rp2350.ljust(300, b"\0"), pico)
+    assert "shorter than" in F.image_problem(b"\0" * 10, pico)
+    assert "no RP2350 IMAGE_DEF block" in F.image_problem(rp2040, pico2)
+    broken = bytearray(rp2040)
+    broken[5] ^= 1
+    assert "no valid RP2040 boot2" in F.image_problem(bytes(broken), pico)
+    # The block must start in the first 4 KB.
+    assert "IMAGE_DEF" in F.image_problem(b"\0" * 4096 + rp2350, pico2)
+
+
+def test_marker_problem_tells_stock_from_other_sources():
+    marker = "card-console-app:0123456789abcdef"
+    assert F.marker_problem(b"xx" + marker.encode() + b"yy", marker) == ""
+    assert "a stock firmware" in F.marker_problem(b"MicroPython v1.28.0", marker)
+    other = F.marker_problem(b"..card-console-app:fedcba9876543210..", marker)
+    assert "other sources (card-console-app:fedcba9876543210, expected" in other
+
+
+def test_marker_digest_follows_the_sources(repo):
+    paths = ["app/calc.py", "main.py"]
+    first = F.app_marker(repo / "firmware", paths)
+    assert first == F.app_marker(str(repo / "firmware"), paths)  # str or Path
+    write(repo / "firmware" / "app" / "calc.py", CALC + "# changed\n")
+    assert F.app_marker(repo / "firmware", paths) != first
+    assert len(first) == len("card-console-app:") + 16
+
+
+def test_marker_module_is_valid_micropython_and_changes_nothing_at_boot(repo, tmp_path):
+    """The generated console_frozen.py only binds MARKER, and no firmware module imports it."""
+    text = F.marker_module_text("card-console-app:0123456789abcdef")
+    scope: dict = {}
+    exec(text, scope)
+    assert scope["MARKER"] == "card-console-app:0123456789abcdef"
+    for src in (ROOT / "firmware").rglob("*.py"):
+        assert F.MARKER_MODULE not in src.read_text(), src
+
+
+def test_firmware_area_from_the_board_file(tmp_path):
+    top = fake_micropython(tmp_path)
+    assert F.firmware_area(top, F.BOARDS["RPI_PICO"]) == 640 * 1024
+    assert F.firmware_area(top, F.BOARDS["RPI_PICO2"]) is None  # no figure in that file
+
+
+# --- tools.uf2 ------------------------------------------------------------------------------
+
+
+def test_one_block_by_hand():
+    block = U.pack_block(0x10000100, b"\x01\x02\x03", 1, 3, 0xE48BFF56)
+    assert len(block) == 512
+    assert block[:32] == bytes.fromhex(
+        "5546320a"  # magic start 0, 0x0A324655 little-endian: "UF2\n"
+        + "57515d9e"  # magic start 1, 0x9E5D5157
+        + "00200000"  # flags: family id present
+        + "00010010"  # target address 0x10000100
+        + "00010000"  # payload size 256
+        + "01000000"  # block number 1
+        + "03000000"  # of 3 blocks
+        + "56ff8be4"  # family RP2040 0xE48BFF56
+    )
+    assert block[32:35] == b"\x01\x02\x03" and block[35:508] == bytes(473)
+    assert block[508:] == bytes.fromhex("306fb10a")  # magic end 0x0AB16F30
+    (parsed,) = U.parse(block)
+    assert parsed == U.Block(0x2000, 0x10000100, 256, 1, 3, 0xE48BFF56, block[32:508])
+    assert parsed.payload == b"\x01\x02\x03" + bytes(253)
+
+
+def test_e10_block_by_hand():
+    block = U.abs_block()
+    assert block[:32] == bytes.fromhex(
+        "5546320a57515d9e00a0000000ffff1000010000000000000200000057ff8be4"
+    )
+    assert block[32:288] == b"\xef" * 256
+    assert block[288:292] == bytes.fromhex("04e35799")  # UF2_EXTENSION_RP2_IGNORE_BLOCK
+    assert block[292:508] == bytes(216) and block[508:] == bytes.fromhex("306fb10a")
+    assert U.is_abs_block(U.parse(block)[0])
+
+
+def test_bin_to_uf2_and_back():
+    image = bytes(range(256)) * 2 + b"tail"
+    rp2040 = U.parse(U.bin_to_uf2(image, U.RP2040))
+    assert [(b.address, b.block_no, b.num_blocks) for b in rp2040] == [
+        (0x10000000, 0, 3),
+        (0x10000100, 1, 3),
+        (0x10000200, 2, 3),
+    ]
+    assert rp2040[2].payload == b"tail" + bytes(252)
+    assert U.check_image(rp2040, image, U.RP2040) == ""
+    rp2350 = U.parse(U.bin_to_uf2(image, U.RP2350_ARM_S))
+    assert len(rp2350) == 4 and U.is_abs_block(rp2350[0])
+    assert U.image_blocks(rp2350) == [
+        U.Block(0x2000, b.address, 256, b.block_no, 3, U.RP2350_ARM_S, b.data) for b in rp2040
+    ]
+    assert len(U.parse(U.bin_to_uf2(image, U.RP2350_ARM_S, e10_block=False))) == 3
+    assert "family id 0xe48bff56 instead of 0xe48bff59" in U.check_image(
+        rp2040, image, U.RP2350_ARM_S
+    )
+    assert "block 2 at 0x10000200 differs" in U.check_image(rp2040, image[:-1] + b"X", U.RP2040)
+    assert "no block for the image's bytes at 0x10000300" in U.check_image(
+        rp2040, image.ljust(768, b"\0") + b"more", U.RP2040
+    )
+    # A sparse UF2 (no block for an all-zero page) still carries the image.
+    sparse_image = image[:256] + bytes(256) + b"tail"
+    sparse = [b for b in U.parse(U.bin_to_uf2(sparse_image, U.RP2040)) if b.block_no != 1]
+    sparse = [
+        U.Block(b.flags, b.address, 256, n, 2, b.family, b.data) for n, b in enumerate(sparse)
+    ]
+    assert U.check_image(sparse, sparse_image, U.RP2040) == ""
+
+
+def test_parse_refuses_what_is_not_uf2():
+    good = U.bin_to_uf2(b"abc", U.RP2040)
+    with pytest.raises(ValueError, match="multiple of 512"):
+        U.parse(good[:-1])
+    with pytest.raises(ValueError, match="bad magic"):
+        U.parse(b"\0" * 512)
+    with pytest.raises(ValueError, match="256-byte aligned"):
+        U.pack_block(0x10000001, b"", 0, 1, U.RP2040)
+    with pytest.raises(ValueError, match="at most 256"):
+        U.pack_block(0x10000000, bytes(257), 0, 1, U.RP2040)
+
+
+def test_uf2_command_line(tmp_path, capsys):
+    src = write(tmp_path / "fw.bin", bytes(600))
+    dest = tmp_path / "fw.uf2"
+    assert U.main([str(src), str(dest), "--family", "rp2350-arm-s"]) == 0
+    assert len(dest.read_bytes()) == 4 * 512
+    assert U.main(["--info", str(dest)]) == 0
+    out = capsys.readouterr().out
+    assert "RP2350-E10 block at 0x10ffff00 (absolute)" in out
+    assert "3 blocks, 0x10000000..0x10000300 (768 bytes), family rp2350-arm-s" in out
+
+
+def test_tools_are_importable_without_the_repo_on_sys_path(repo, tmp_path):
+    """tools/manifest.py loads tools/firmware.py by path inside MicroPython's build, where
+    `tools` is not this repo's package: firmware.py must import nothing of ours at load time."""
+    code = (
+        "import importlib.util, sys\n"
+        "sys.path = [p for p in sys.path if p not in ('', {root!r}, {repo!r})]\n"
+        "spec = importlib.util.spec_from_file_location('x', {path!r})\n"
+        "m = importlib.util.module_from_spec(spec); sys.modules['x'] = m\n"
+        "spec.loader.exec_module(m)\n"
+        "print(m.marker_module_text('card-console-app:0000000000000000'))\n"
+    ).format(root=str(ROOT), repo=str(repo), path=str(repo / "tools" / "firmware.py"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "MARKER = 'card-console-app:0000000000000000'" in proc.stdout
