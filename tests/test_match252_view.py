@@ -3,7 +3,6 @@ with the buttons, a Jack's private look, the result screen, resume from the setu
 whole demo game. `python -m tests.test_match252_view` writes docs/img/match252_*.png."""
 
 import sys
-import tempfile
 from pathlib import Path
 
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
@@ -170,8 +169,8 @@ def test_result_screen_and_score_line():
     assert count_rgb(r.frames["result"], CARD_RGB) > 500   # the captured cards are shown
 
 
-def test_resume_from_the_setup_screen():
-    data = tempfile.mkdtemp(prefix="m252-")
+def test_resume_from_the_setup_screen(tmp_path):
+    data = str(tmp_path)   # pytest's own folder (was a tempfile.mkdtemp never removed)
     sessions = []
     headless.run("WAIT:100", setup=table(9, seed=21, data_dir=data, out=sessions))
     saved = list(sessions[0].actions)

@@ -16,6 +16,7 @@ from sim import compat, headless
 from sim import platform as simplatform
 from sim.headless import Action, KeyScriptError, parse_keys, timeline
 from sim.platform import SimDisplay, SimPlatform, VirtualClock, rgb565_to_rgb888
+from tests.ci import needs
 
 ROOT = Path(__file__).resolve().parent.parent
 GEN = ROOT / "firmware" / "gen"
@@ -39,7 +40,7 @@ def _app_missing():
     return None
 
 
-needs_app = pytest.mark.skipif(_app_missing() is not None, reason=str(_app_missing()))
+needs_app = needs(_app_missing())  # skips, or fails under CI=true (tests/ci.py)
 
 
 # -- a tiny scene for testing the simulator machinery on its own ----------------------------

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageChops
 
+from tests.ci import require_gen
 from tests.mpy import require_micropython, run_mpy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,10 +219,10 @@ def test_heap_arg_and_done_line():
 
 # -- the board, end to end -------------------------------------------------------------------
 def _needs_board():
+    """The unix port and the generated assets: a skip when missing, a failure under CI=true
+    (tests/ci.py, tests/mpy.py)."""
     require_micropython()
-    for name in ("font_small.bin", "font_large.bin", "icons.bin"):
-        if not (GEN / name).exists():
-            pytest.skip("firmware/gen/%s not built (make assets)" % name)
+    require_gen(GEN)
 
 
 def _settings_keys():
@@ -252,37 +253,68 @@ def _flash(port, build_dir):
                           capture_output=True, text=True, timeout=180, cwd=ROOT)
 
 
+@pytest.fixture(autouse=True)
+def _remove_temp_folders(request):
+    """Boards' filesystems and build copies are large: remove a test's tmp_path after it."""
+    yield
+    path = request.node.funcargs.get("tmp_path") if hasattr(request.node, "funcargs") else None
+    if path is not None:
+        shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The build (read only: every test copies or flashes it onto a board of its own)."""
     _needs_board()
     from tools import build
 
-    out = tmp_path_factory.mktemp("build") / "pico"
+    top = tmp_path_factory.mktemp("build")
+    out = top / "pico"
     result = build.build(FIRMWARE, out)
     assert result.ok, result.errors
-    return out
+    yield out
+    shutil.rmtree(top, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def board(tmp_path_factory, built):
-    """A virtual Pico with an empty filesystem, its screen kept by a Panel."""
-    fs = tmp_path_factory.mktemp("vpico") / "fs"
-    panel = Panel(shots=tmp_path_factory.mktemp("shots"))
+@pytest.fixture
+def board(tmp_path, built):
+    """A virtual Pico of this test's own with an empty filesystem, its screen kept by a
+    Panel; stopped and its folders removed afterwards."""
+    fs = tmp_path / "fs"
+    panel = Panel(shots=tmp_path / "shots")
     vp = vpico.VirtualPico(fs, heap=vpico.MCUS["pico"], panel=panel,
                            config={"keys": E2E_KEYS, "clock": "virtual", "seed": 7})
     vp.start()
     yield vp
     vp.stop()
+    shutil.rmtree(tmp_path, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def flashed(board, built):
-    """The board after `make flash` (python -m tools.flash) and the flash's output."""
+    """This test's board after `make flash` (python -m tools.flash) and the flash's output."""
     assert board.wait_console(b">>> ", BOOT_S), bytes(board.console)  # no main.py: the REPL
     before = (set(os.listdir(ROOT)), _snapshot(GEN), _outside())
     proc = _flash(board.path, built)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return board, proc.stdout, before
+
+
+@pytest.fixture
+def booted(tmp_path, built):
+    """A board of this test's own holding the build (as after a flash) that has run the app
+    once (E2E_KEYS: menu, settings, theme changed and saved)."""
+    fs = tmp_path / "fs"
+    shutil.copytree(built, fs)
+    vp = vpico.VirtualPico(fs, heap=vpico.MCUS["pico"], panel=Panel(),
+                           config={"keys": E2E_KEYS, "clock": "virtual", "seed": 7})
+    vp.start()
+    stats = vp.wait_done(BOOT_S)
+    assert stats is not None and stats["errors"] == 0, bytes(vp.console[-2000:])
+    assert (fs / "settings.json").exists()
+    yield vp
+    vp.stop()
+    shutil.rmtree(tmp_path, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -336,8 +368,8 @@ def test_flash_boot_menu_settings_end_to_end(flashed, built, sim_frames):
     assert _outside() == before_outside
 
 
-def test_soft_reset_restarts_the_interpreter_on_the_same_port(flashed):
-    board = flashed[0]
+def test_soft_reset_restarts_the_interpreter_on_the_same_port(booted):
+    board = booted
     boots = board.boots
     mpremote = [sys.executable, "-m", "mpremote", "connect", board.path]
     # A plain connect soft-resets: the unix port exits, the host starts it again in the
@@ -359,11 +391,12 @@ def test_soft_reset_restarts_the_interpreter_on_the_same_port(flashed):
 
 def test_flash_again_copies_nothing_then_only_the_change(flashed, built, tmp_path):
     board = flashed[0]
+    assert board.wait_done(BOOT_S) is not None   # the first flash's boot has run its keys
     files = sorted(p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file())
     proc = _flash(board.path, built)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 written, %d unchanged" % len(files) in proc.stdout
-    changed = tmp_path / "pico"
+    changed = tmp_path / "changed"
     shutil.copytree(built, changed)
     with open(changed / "main.py", "a") as f:
         f.write("\n# changed\n")
@@ -384,17 +417,21 @@ def _game_ids():
 
 
 @pytest.mark.parametrize("game_id", _game_ids())
-def test_whole_ai_game_from_the_menu_and_back(flashed, sim_frames, game_id):
-    """From the menu, a whole game with every seat played by the AI, back to the menu."""
-    board = flashed[0]
+def test_whole_ai_game_from_the_menu_and_back(built, sim_frames, game_id, tmp_path):
+    """From the menu, a whole game with every seat played by the AI, back to the menu, on a
+    board of its own holding the build."""
     keys = ("UNTIL:MainMenu:5000,SHOT:%s-menu,DEMO:%s:7,WAIT:1500,SHOT:%s-play,"
             "UNTIL:MainMenu,WAIT:300,SHOT:%s-after,END" % (game_id, game_id, game_id, game_id))
-    log = board.fs / "log.txt"
-    log_before = log.read_text() if log.exists() else ""
-    board.reboot({"keys": keys, "clock": "virtual", "seed": 7, "stop_on_error": True})
-    stats = board.wait_done(GAME_S)
+    fs = tmp_path / "fs"
+    shutil.copytree(built, fs)
+    board = vpico.VirtualPico(fs, heap=vpico.MCUS["pico"], panel=Panel(),
+                              config={"keys": keys, "clock": "virtual", "seed": 7,
+                                      "stop_on_error": True})
+    with board:
+        stats = board.wait_done(GAME_S)
     assert stats is not None, bytes(board.console[-2000:])
-    new_log = log.read_text()[len(log_before):] if log.exists() else ""
+    log = fs / "log.txt"
+    new_log = log.read_text() if log.exists() else ""
     assert (stats["errors"], stats["timeouts"], stats["top"]) == (0, 0, "MainMenu"), (
         "%s: the all-AI game did not come back to the menu; its log.txt:\n%s"
         % (game_id, new_log[-1500:]))
