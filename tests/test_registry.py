@@ -26,8 +26,20 @@ def test_builtin_list_starts_empty_and_entries_are_five_tuples():
     assert registry.PARTS == ("rules", "ai", "view")
 
 
+def test_every_game_names_itself_in_both_languages_on_its_registry_line():
+    for entry in registry.GAMES:
+        game_id, names, package, low, high = entry
+        assert package == "games." + game_id
+        assert isinstance(names, tuple) and len(names) in (2, 3)
+        assert names[0] and names[1], game_id
+        assert registry.label(entry, "en")[0] == names[0]
+        assert registry.label(entry, "fr")[0] == names[1]
+        assert (ROOT / "assets" / "icons" / (registry.label(entry)[1] + ".png")).exists()
+        assert 1 <= low <= high <= 6
+
+
 def test_find_unknown_names_the_known_ids(toy_registered):
-    assert registry.find("toy") == ("toy", "game.toy", "tests.toygame", 2, 4)
+    assert registry.find("toy") == ("toy", ("Eleven", "Onze"), "tests.toygame", 2, 4)
     with pytest.raises(ValueError, match=r"unknown game 'nope' \(known: .*toy"):
         registry.find("nope")
 

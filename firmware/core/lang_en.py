@@ -63,12 +63,5 @@ T = {
     "you_lose": "You lose",
     "level": "Level",
     "new_best": "New best score!",
-    # Menu names of the games (the registry's name keys).
-    "game.match_collect": 'Match & Collect',
-    "game.memory": 'Memory',
-    "game.match252": 'Match 2-52',
-    "game.shadow_lock": 'Shadow Lock',
-    "game.manufactory": 'Manufactory',
-    "game.cauldron": 'Cauldron',
     "gallery": "Widget gallery",
 }

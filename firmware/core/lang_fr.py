@@ -63,12 +63,5 @@ T = {
     "you_lose": "Vous perdez",
     "level": "Niveau",
     "new_best": "Nouveau record !",
-    # Menu names of the games (the registry's name keys).
-    "game.match_collect": 'Match & Collect',
-    "game.memory": 'Mémoire',
-    "game.match252": 'Match 2-52',
-    "game.shadow_lock": "Verrou d'Ombre",
-    "game.manufactory": 'Manufacture',
-    "game.cauldron": 'Chaudron',
     "gallery": "Galerie de widgets",
 }

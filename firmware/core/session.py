@@ -7,9 +7,15 @@ same way everywhere:
   and seats (a header written once) and its actions (appended, two bytes each, after every
   move: core.storage.start_resume / write_actions); resuming replays them, so losing power
   loses at most one move. A damaged action file is replayed up to its first illegal action.
-- Seats: each is "human" or an AI level ("easy", "normal", "hard").
+- Seats: each is "human" or an AI level, one of LEVELS ("easy", "normal", "hard"): the one
+  list of levels every game and screen uses.
 - AI moves come from the game's ai module with its own forked RNG; the AI gets the state but
   must decide only from what its seat may see (see docs/ARCHITECTURE.md, the game contract).
+  `ai_choose` checks, for every game, that the seat to move is an AI seat with a known level
+  and that the AI's answer is legal, so a game's `ai.choose` need not repeat those checks.
+- A damaged save is never dropped silently: `open_saved` says what happened in a sentence for
+  the player ("Saved game was damaged: resumed at move 41 of 57") and keeps the damaged files
+  as `.bad` (core.storage.set_aside).
 
 core.storage is imported only when a save is read or written: a game that is not saved (an
 all-AI demo, data_dir None) never loads it.
@@ -27,12 +33,34 @@ def ai_delay_ms(settings):
     return AI_DELAY_MS.get(settings.get("ai_speed", "normal"), 700)
 
 
+# The player's messages about damaged saves (core.strings keys, English when not loaded).
+_SAY = {"save_damaged": "Saved game was damaged: resumed at move %d of %d",
+        "save_unreadable": "Saved game could not be read: kept as %s"}
+
+
+def _say(key, args):
+    from core import strings
+
+    text = strings.t(key)
+    return (_SAY[key] if text == key else text) % args
+
+
+def check_seats(seats):
+    """ValueError unless every seat is HUMAN or one of LEVELS."""
+    for i in range(len(seats)):
+        if seats[i] != HUMAN and seats[i] not in LEVELS:
+            raise ValueError("seat %d is %r: not %r nor a level (%s)" % (
+                i, seats[i], HUMAN, ", ".join(LEVELS)))
+
+
 class Session:
     def __init__(self, game_id, rules, options, seats, seed, data_dir=None, log_path=None):
+        check_seats(seats)
         self.game_id = game_id
         self.rules = rules
         self.options = options
         self.seats = list(seats)
+        self.damaged = None          # (replayed, saved) moves, resumed from a damaged save
         self.seed = seed
         self.data_dir = data_dir
         self.actions = []
@@ -77,16 +105,33 @@ class Session:
     @classmethod
     def resume(cls, game_id, rules, data_dir):
         """The saved game of `game_id`, replayed; None when there is none or it is unusable."""
+        return cls.open_saved(game_id, rules, data_dir)[0]
+
+    @classmethod
+    def open_saved(cls, game_id, rules, data_dir):
+        """(session or None, message or None): the saved game replayed, and what the player
+        must be told about it (None when all is well or there is no save).
+
+        - no save: (None, None);
+        - a header that cannot be read, or options the rules refuse: (None, "Saved game could
+          not be read: kept as resume_<id>.json.bad"); both files are kept as .bad;
+        - an action file whose tail is damaged: the moves before the damage are replayed, the
+          damaged file is kept as .act.bad and the save rewritten as what was replayed:
+          (session, "Saved game was damaged: resumed at move 41 of 57"); session.damaged is
+          (41, 57)."""
         from core import storage
 
-        snap = storage.load_resume(data_dir, game_id)
-        if not isinstance(snap, dict):
-            return None
+        snap, status = storage.read_resume(data_dir, game_id)
+        if status == "missing":
+            return None, None
+        bad = "resume_" + game_id + ".json.bad"
+        if snap is None:
+            return None, _say("save_unreadable", bad)
         try:
             s = cls(game_id, rules, snap["options"], snap["seats"], snap["seed"], data_dir)
         except Exception:  # noqa: BLE001 - an old or damaged save must not block a new game
-            storage.clear_resume(data_dir, game_id)
-            return None
+            storage.set_aside_resume(data_dir, game_id)
+            return None, _say("save_unreadable", bad)
         actions = snap["actions"]
         for action in actions:
             try:
@@ -94,12 +139,39 @@ class Session:
             except Exception:  # noqa: BLE001 - a damaged tail: keep the moves before it
                 break
             s.actions.append(action)
-        if len(s.actions) != len(actions) or s.state.is_over():
+        message = None
+        if len(s.actions) != len(actions):
+            s.damaged = (len(s.actions), len(actions))
+            storage.set_aside(storage.actions_path(data_dir, game_id))
+            message = _say("save_damaged", s.damaged)
+        if s.damaged is not None or s.state.is_over():
             s._saved = -1           # rewrite the save as what was really replayed
             s.save()
         else:
             s._saved = len(s.actions)
-        return s
+        return s, message
+
+    @staticmethod
+    def check_saved(game_id, data_dir):
+        """(True, None) when a save of `game_id` is on file and its header reads; (False,
+        None) when there is none; (False, message) when the header is damaged (both files
+        are kept as .bad, the message says so). Reads only the small header: no replay."""
+        if data_dir is None:
+            return False, None
+        from core import storage
+
+        path = storage.resume_path(data_dir, game_id)
+        obj, status = storage.load(path, None)
+        if status == "missing":
+            return False, None
+        if status == "ok" and isinstance(obj, dict):
+            return True, None
+        if status == "ok":
+            storage.set_aside(path)
+        act = storage.actions_path(data_dir, game_id)
+        if storage.exists(act):
+            storage.set_aside(act)
+        return False, _say("save_unreadable", "resume_" + game_id + ".json.bad")
 
     # -- play -------------------------------------------------------------------------------
     @property
@@ -133,6 +205,24 @@ class Session:
         self.save()
 
     def ai_choose(self, ai_module, budget=None):
-        """The AI's action for the seat to play (not applied)."""
-        seat = self.state.current_player
-        return ai_module.choose(self.state, seat, self.seats[seat], self.ai_rng, budget)
+        """The AI's action for the seat to play (not applied).
+
+        The checks every game's AI would otherwise repeat live here: the seat to move is a
+        seat of this game, played by the AI at one of LEVELS; the game has a legal action;
+        the AI's answer is one of them (ValueError naming the problem otherwise)."""
+        state = self.state
+        seat = state.current_player
+        if seat < 0 or seat >= len(self.seats):
+            raise ValueError("no seat may move now (current player %d)" % seat)
+        level = self.seats[seat]
+        if level not in LEVELS:
+            raise ValueError("seat %d is %r, not an AI level (%s)" % (seat, level,
+                                                                      ", ".join(LEVELS)))
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("seat %d has no legal action" % seat)
+        action = ai_module.choose(state, seat, level, self.ai_rng, budget)
+        if action not in legal:
+            raise ValueError("the %s AI chose %r, not a legal action of seat %d" % (
+                level, action, seat))
+        return action

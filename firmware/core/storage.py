@@ -360,12 +360,39 @@ def write_actions(data_dir, game_id, actions, mode="ab"):
         return False
 
 
-def load_resume(data_dir, game_id) -> "dict | None":
-    """The saved game in progress with all its actions, or None (none saved, or a corrupt
-    header: set aside as .bad)."""
-    obj, status = load(resume_path(data_dir, game_id), None)
+def exists(path):
+    """True when `path` names a file or folder (no os.path on MicroPython)."""
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def set_aside_resume(data_dir, game_id):
+    """Keep both files of a save that cannot be used as .bad (nothing is deleted)."""
+    set_aside(resume_path(data_dir, game_id))
+    act = actions_path(data_dir, game_id)
+    if exists(act):
+        set_aside(act)
+
+
+def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
+    """(saved game or None, status): status "ok", "missing" (no save) or "corrupt" (a header
+    that cannot be read or is not a record: it is kept as resume_<id>.json.bad and the action
+    file as resume_<id>.act.bad). The saved game is the header dict with all its actions in
+    "actions"."""
+    path = resume_path(data_dir, game_id)
+    obj, status = load(path, None)
+    if status == "ok" and not isinstance(obj, dict):
+        set_aside(path)
+        status = "corrupt"
     if status != "ok" or not isinstance(obj, dict):
-        return None
+        if status == "corrupt":
+            act = actions_path(data_dir, game_id)
+            if exists(act):
+                set_aside(act)
+        return None, status
     actions = obj.get("actions")
     if not isinstance(actions, list):
         actions = []
@@ -377,7 +404,13 @@ def load_resume(data_dir, game_id) -> "dict | None":
     for i in range(0, len(data) - 1, 2):
         actions.append(data[i] | (data[i + 1] << 8))
     obj["actions"] = actions
-    return obj
+    return obj, "ok"
+
+
+def load_resume(data_dir, game_id) -> "dict | None":
+    """The saved game in progress with all its actions, or None (none saved, or a corrupt
+    header: set aside as .bad)."""
+    return read_resume(data_dir, game_id)[0]
 
 
 def clear_resume(data_dir, game_id):

@@ -1,25 +1,36 @@
 # The list of games the console offers, and on-demand loading of their modules.
 #
-# Each entry is a tuple (game_id, name_key, package, min_players, max_players):
-#   game_id      short id used in settings, saves and logs ("match252")
-#   name_key     core.strings key of the menu name ("game.match252")
+# Adding a game touches nothing outside its package but ONE line here. Each entry is a tuple
+# (game_id, names, package, min_players, max_players):
+#   game_id      short id used in settings, saves, scores and logs ("match252")
+#   names        what the menu shows: (English name, French name) or (English, French,
+#                icon) when the icon is not "game_<game_id>" (a 32x32 icon of assets/icons/);
+#                a plain string is taken as a core.strings key instead (tests' fake games)
 #   package      the FULL dotted package path that holds rules.py, ai.py and view.py.
 #                Real games live under firmware/games/, so it is "games.<name>"; tests and
 #                tools may register packages from elsewhere (the toy game is "tests.toygame").
-#   min_players, max_players   seats the game supports
+#   min_players, max_players   seats the game supports (the setup screen's Players row)
 # Example:
-#   ("match252", "game.match252", "games.match252", 2, 2),
+#   ("match252", ("Match 2-52", "Match 2-52"), "games.match252", 2, 2),
+#
+# The names are here, not in the package, so the menu imports nothing of a game: a meta
+# module per game would cost the boot ~512 bytes of interned names for good (measured under
+# the MicroPython unix port), and boot-to-menu must fit 64wK. The rest of a game's
+# metadata lives in its package: its setup (options, levels, demo seats) is declared in its
+# view with kit.setup.Spec, its strings in lang_en.py / lang_fr.py (kit.lang), which also
+# merges the name as "game.<game_id>" while the game runs.
 #
 # A game's modules are imported only when the game is chosen (load) and are dropped from
-# sys.modules when leaving it (unload), so only one game occupies the Pico's heap at a time.
+# sys.modules when leaving it (unload), so only one game occupies the Pico's heap at a time;
+# the game kit (kit.*), which only games import, goes with them (unload_all).
 
 import gc
 import sys
 
 GAMES = [
-    ("memory", "game.memory", "games.memory", 1, 2),
-    ("match_collect", "game.match_collect", "games.match_collect", 2, 4),
-    ("match252", "game.match252", "games.match252", 2, 2),
+    ("memory", ("Memory", "Mémoire"), "games.memory", 1, 2),
+    ("match_collect", ("Match & Collect", "Match & Collect"), "games.match_collect", 2, 4),
+    ("match252", ("Match 2-52", "Match 2-52"), "games.match252", 2, 2),
 ]
 
 PARTS = ("rules", "ai", "view")
@@ -87,8 +98,29 @@ def unload(game_id):
 
 
 def unload_all():
-    """Unload every registered game (leaving a game, or after an error); returns modules dropped."""
+    """Unload every registered game and the game kit (leaving a game, or after an error);
+    returns the number of modules dropped."""
+    from core import modules
+
     dropped = 0
     for entry in GAMES:
         dropped += unload(entry[0])
-    return dropped
+    kit = [name for name in sys.modules if name == "kit" or name.startswith("kit.")]
+    for name in kit:
+        modules.drop(name)
+    if kit:
+        gc.collect()
+    return dropped + len(kit)
+
+
+def label(entry, lang="en"):
+    """(name, icon) of a registry entry for the menu, in language `lang`: from the entry's
+    names when it carries them, else the text of its strings key; icon "game_<id>" unless
+    the names give one. Imports nothing: the menu stays cheap."""
+    names = entry[1]
+    if isinstance(names, str):
+        from core import strings
+
+        return strings.t(names), "game_" + entry[0]
+    name = names[1] if lang == "fr" and len(names) > 1 else names[0]
+    return name, names[2] if len(names) > 2 else "game_" + entry[0]

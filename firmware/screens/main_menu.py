@@ -1,4 +1,8 @@
-"""The main menu: every game in the registry, then Settings and About."""
+"""The main menu: every game in the registry, then Settings and About.
+
+A game's name and icon come from its package's tiny `meta.py` (NAMES, ICON), imported for a
+moment and dropped (games.registry.meta): the menu never imports a whole game. The names
+are read once per language."""
 
 import gc
 
@@ -13,11 +17,12 @@ class MainMenu(MenuScreen):
     def __init__(self):
         super().__init__(strings.t("console"))
         self._keep = []
-
     def rows(self):
         rows = []
+        lang = strings.lang()
         for entry in registry.GAMES:
-            rows.append([strings.t(entry[1]), None, True, "game_" + entry[0]])
+            name, icon = registry.label(entry, lang)
+            rows.append([name, None, True, icon])
         if not rows:
             rows.append([strings.t("no_games"), None, False, None])
         rows.append([strings.t("settings"), None, True, "settings"])

@@ -1,19 +1,41 @@
 """A game's setup screen: options with choices, Start, How to play.
 
-`OptionsScreen(title, options, values, on_start, rules_text=None)`:
+`OptionsScreen(title, options, values, on_start, rules_text=None, resume=None)`:
 - `options(values)` returns the rows to show now, each `(key, label, choices, label_of)`
   where `label_of(value) -> str`; it is a function so rows can depend on other values (e.g.
   one level row per opponent).
 - `values` is a dict updated in place; LEFT/RIGHT or A change the value of the row.
 - The last rows are "Start", "Watch AI play" (all seats AI) and "How to play".
 `on_start(values, demo)` is called with demo=True for the all-AI game.
-`resume=(load, on_resume)`: when the screen first opens, `load()` returns a saved game (or
-None); if there is one, a dialog offers Resume (`on_resume(saved)`) or New game (the save is
-cleared with `saved.clear_save()`).
+
+`resume=(check, on_resume, clear)` offers a saved game, the same way in every game:
+- once the screen has been drawn the first time, `check()` -> (saved, message): when a save
+  is on file a dialog asks "Resume the game you left?" [Resume, New game]; when the save was
+  damaged `message` says so (shown in a dialog, OK);
+- Resume calls `on_resume()`;
+- Back (B) closes the question and leaves the save alone;
+- only "New game", confirmed by a second question ("The game you left will be lost"), calls
+  `clear()`; Start (not Watch AI play, which never saves) asks the same question first while
+  a save is still on file.
 """
 
 from core import strings
 from ui.menu import MenuScreen
+
+
+def _legacy(load, on_resume):
+    """The older (load, on_resume) form: load() returns the replayed saved game or None."""
+    box = [None]
+
+    def check():
+        box[0] = load()
+        return box[0] is not None, None
+
+    def clear():
+        if box[0] is not None:
+            box[0].clear_save()
+
+    return check, lambda: on_resume(box[0]), clear
 
 
 class OptionsScreen(MenuScreen):
@@ -23,29 +45,69 @@ class OptionsScreen(MenuScreen):
         self.values = values
         self.on_start = on_start
         self.rules_text = rules_text
-        self._resume_offer = resume
+        if resume is not None and len(resume) == 2:
+            resume = _legacy(*resume)
+        self._resume: tuple = resume or ()
+        self._offer = resume is not None    # offer once, after the first draw
+        self._drawn = False
+        self.saved = False                   # a save is on file (it would be replaced)
         self._rows = []
 
-    def enter(self):
-        super().enter()
-        if self._resume_offer is None:
-            return
-        load, on_resume = self._resume_offer
-        self._resume_offer = None    # offer once
-        saved = load()
-        if saved is None:
-            return
+    def draw(self, c, full):
+        super().draw(c, full)
+        self._drawn = True
+
+    def tick(self, now):
+        if self._offer and self._drawn and self.app.top is self:
+            self._offer = False
+            self.offer_resume()
+
+    def resume(self):
+        super().resume()
+        if self._resume and not self._offer:
+            # Back from a game (or a dialog): is a save on file now?
+            self.saved = self._resume[0]()[0]
+
+    def offer_resume(self):
+        """Ask whether to resume the saved game (or say it was damaged)."""
+        from ui.dialog import Dialog
+
+        check, _on_resume, _clear = self._resume
+        saved, message = check()
+        self.saved = saved
+        if message:
+            self.app.push(Dialog(message, [strings.t("ok")], None))
+        elif saved:
+            self.app.push(Dialog(strings.t("resume_offer"),
+                                 [strings.t("resume"), strings.t("new_game")],
+                                 self._answer))
+
+    def _answer(self, choice):
+        if choice == 0:
+            self._resume[1]()
+        elif choice == 1:
+            self.confirm_replace(None)
+        # Back (-1): the question closes, the save stays.
+
+    def confirm_replace(self, then):
+        """Ask before the save is lost; on yes clear it, then call `then()` (if any)."""
+        from ui.dialog import Dialog
 
         def done(choice):
             if choice == 0:
-                on_resume(saved)
-            else:
-                saved.clear_save()
+                self._resume[2]()
+                self.saved = False
+                if then is not None:
+                    then()
 
-        from ui.dialog import Dialog
+        self.app.push(Dialog(strings.t("replace_save"),
+                             [strings.t("new_game"), strings.t("cancel")], done))
 
-        self.app.push(Dialog(strings.t("resume_offer"),
-                             [strings.t("resume"), strings.t("new_game")], done))
+    def begin(self, demo):
+        if demo or not self.saved or not self._resume:
+            self.on_start(self.values, demo)
+            return
+        self.confirm_replace(lambda: self.on_start(self.values, False))
 
     def rows(self):
         self._rows = self.options(self.values)
@@ -89,9 +151,9 @@ class OptionsScreen(MenuScreen):
             self.changed(index, 1)
             self.request_draw()
         elif index == n:
-            self.on_start(self.values, False)
+            self.begin(False)
         elif index == n + 1:
-            self.on_start(self.values, True)
+            self.begin(True)
         elif self.rules_text is not None:
             from ui.textview import TextView
 

@@ -5,4 +5,4 @@
 # Register it with `games.registry.register(ENTRY)`, or `python -m tools.arena --register
 # tests.toygame ...`.
 
-ENTRY = ("toy", "game.toy", "tests.toygame", 2, 4)
+ENTRY = ("toy", ("Eleven", "Onze"), "tests.toygame", 2, 4)

@@ -75,7 +75,7 @@ def entry_scene(app, entry):
         session.save()
         app.push(GameScene(session, demo=demo))
 
-    return OptionsScreen(strings.t(entry[1]), _options, values, start,
+    return OptionsScreen(_title(entry), _options, values, start,
                          lambda: strings.t("m252.rules"),
                          resume=(lambda: Session.resume(GAME_ID, rules, app.platform.data_dir),
                                  lambda session: app.push(GameScene(session))))
@@ -657,3 +657,9 @@ class ResultScene(Scene):
                 step = min(cw + 1, max(4, (w - 12 - cw) // max(1, n - 1)))
                 for i in range(n):
                     draw_card(app, c, x + 6 + i * step, ry, cw, ch, face_of(pile[i]))
+
+
+def _title(entry):
+    from games import registry
+
+    return registry.label(entry, strings.lang())[0]

@@ -40,7 +40,7 @@ class Setup(OptionsScreen):
         players = 2 if players < 2 else 4 if players > 4 else players
         values = {"players": players, "lv1": "normal", "lv2": "normal", "lv3": "normal",
                   "reshuffle": players == 4, "quick": False, "length": "standard"}
-        super().__init__(strings.t(entry[1]), self.option_rows, values, self.start,
+        super().__init__(_title(entry), self.option_rows, values, self.start,
                          rules_text)
         self.entry = entry
         self._offer = True
@@ -133,3 +133,9 @@ def high_scores_screen(app):
         rows.append([strings.t("mc.no_scores"), "", ""])
     return ScoreTable(strings.t("mc.high_scores"),
                       ["", strings.t("mc.players"), strings.t("score")], rows)
+
+
+def _title(entry):
+    from games import registry
+
+    return registry.label(entry, strings.lang())[0]

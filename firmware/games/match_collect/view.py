@@ -777,7 +777,10 @@ class Table(Scene):
             elif i == 2:
                 back_to_menu(app)
 
-        app.push(Dialog(strings.t("game.match_collect"), labels, done))
+        from games import registry
+
+        app.push(Dialog(registry.label(registry.find(GAME_ID), strings.lang())[0], labels,
+                        done))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):

@@ -87,7 +87,7 @@ def entry_scene(app, entry):
         session.save()
         app.push(GameScene(session, demo=demo))
 
-    return OptionsScreen(strings.t(entry[1]), _options(app), values, start,
+    return OptionsScreen(_title(entry), _options(app), values, start,
                          lambda: strings.t("mem.rules"),
                          resume=(lambda: Session.resume(GAME_ID, rules, app.platform.data_dir),
                                  lambda session: app.push(GameScene(session, resumed=True))))
@@ -569,3 +569,9 @@ class GameScene(Scene):
         tw = font.width(label)
         c.text(font, label, x + (w - tw) // 2, y + h - 3 - lh + 1, theme.INK)
         c.mark(x, y, w, h)
+
+
+def _title(entry):
+    from games import registry
+
+    return registry.label(entry, strings.lang())[0]

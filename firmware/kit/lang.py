@@ -1,0 +1,71 @@
+# A game's strings, one convention for every game.
+#
+# Per language the game has one module in its package, `lang_en.py` and `lang_fr.py`, each
+# holding
+#     T = {"sl.key": "text", ...}     the table (keys prefixed with the game's own prefix)
+#     RULES = "..."                   the how-to-play text (kept out of the table: it is big)
+# Its menu names are on its registry line (games/registry.py), read by the main menu.
+# The kit's own strings (setup screens, saved games: kit/lang_en.py, kit/lang_fr.py) follow
+# the same convention and are merged first. Only the current language's module is imported
+# (English when the game has no module for it); its table is merged with core.strings.add
+# and the module dropped at once, so the other language and the rules text never occupy the
+# heap. The game's name is merged too, as "game.<id>", so `strings.t("game.<id>")` is the
+# game's title while it runs.
+#
+#   kit.lang.load("games.shadowlock")          when the game opens (entry_scene/demo_scene)
+#   kit.lang.rules_text("games.shadowlock")    when How to play opens
+# core.strings.remove() (the main menu does it when the game leaves) drops the tables again.
+
+import gc
+
+from core import modules, strings
+
+
+def _module(package, part):
+    """Import `<package>.<part>` (None when there is none) and return it."""
+    try:
+        return __import__(package + "." + part, None, None, (part,), 0)
+    except ImportError:
+        return None
+
+
+def _lang_module(package):
+    """(module name, module) of the current language, English when the game lacks it."""
+    code = strings.lang()
+    mod = _module(package, "lang_" + code)
+    if mod is None and code != "en":
+        code = "en"
+        mod = _module(package, "lang_en")
+    return package + ".lang_" + code, mod
+
+
+def game_name(game_id):
+    """The game's menu name in the current language (from its registry line)."""
+    from games import registry
+
+    return registry.label(registry.find(game_id), strings.lang())[0]
+
+
+def load(package, game_id=None):
+    """Merge the kit's and the game's tables (current language) and the game's name; drop
+    the modules."""
+    kitname, mod = _lang_module("kit")
+    table = dict(getattr(mod, "T", {})) if mod is not None else {}
+    modules.drop(kitname)
+    modname, mod = _lang_module(package)
+    if mod is not None:
+        table.update(getattr(mod, "T", {}))
+    mod = None
+    modules.drop(modname)
+    if game_id is not None:
+        table["game." + game_id] = game_name(game_id)
+    strings.add({strings.lang(): table})
+    gc.collect()
+
+
+def rules_text(package):
+    """The how-to-play text in the current language ("" when the game has none)."""
+    modname, mod = _lang_module(package)
+    text = getattr(mod, "RULES", "") if mod is not None else ""
+    modules.drop(modname)
+    return text

@@ -1,0 +1,292 @@
+# A game's setup screen from a declaration, the same in every game.
+#
+# A game describes its setup as data in a `Spec` subclass (class attributes; methods only
+# where a game needs something data cannot say), and its view's entry points become:
+#
+#     from kit import setup
+#
+#     class Spec(setup.Spec):
+#         game_id = "shadowlock"
+#         options = (("variant", "sl.variant", ("basic", "full"), ("sl.basic", "sl.full"),
+#                     "basic"),)
+#         demo_seats = ("normal", "hard")
+#
+#         def rules_module(self):
+#             from games.shadowlock import rules
+#             return rules
+#
+#         def table(self, app, session, demo):
+#             return Table(session, demo)
+#
+#     def entry_scene(app, entry):
+#         return setup.entry_scene(app, entry, Spec())
+#
+#     def demo_scene(app, entry, seed):
+#         return setup.demo_scene(app, entry, Spec(), seed)
+#
+# The screen (ui.options.OptionsScreen) shows, in this order: a "Players" row when the
+# registry entry's player range has more than one value; one level row per opponent seat
+# (choices core.session.LEVELS); the game's options; then Start, Watch AI play, How to play
+# and, when the game keeps high scores, High scores. LEFT/RIGHT or A change a row; B goes
+# back to the main menu. A saved game is offered once, when the screen first shows: Resume,
+# or New game (confirmed: "the game you left will be lost"); Back leaves the save alone; a
+# damaged save is reported (core.session.Session.open_saved). Watch AI play never touches
+# the save.
+#
+# Options: `(key, label_key, choices, labels, default)`:
+#   key        the option's name in the rules' options dict (new_game(options, seed))
+#   label_key  strings key of the row's label
+#   choices    tuple of values (or a function of the app returning one: screen-dependent)
+#   labels     how a value is shown: a tuple of strings keys, one per choice; or one strings
+#              key with a %-slot ("mem.cards" = "%d cards"); or None: str(value); or a
+#              function (value, values) -> text (a label that depends on other rows)
+#   default    the starting value (or a function of the app)
+# The Players and level rows come first unless the string LEVEL_ROWS stands in `options`
+# where they should go (Memory: the board size first, then the opponent).
+
+from core import strings
+from core.session import HUMAN, LEVELS, Session
+from ui.options import OptionsScreen
+
+SOLO = "solo"
+LEVEL_ROWS = "levels"       # in Spec.options: where the Players and level rows go
+
+
+class Spec:
+    game_id = ""                # registry id: saves, scores, logs
+    package = None              # "games.<id>" by default (strings, rules text)
+    options: tuple = ()         # (key, label_key, choices, labels, default), see above
+    levels = LEVELS             # choices of each opponent's level row
+    level_default = "normal"
+    solo = False                # two seats at most: the opponent row offers "None (solo)"
+    demo_level = "normal"       # seat 0's level in Watch AI play (other seats: their rows)
+    demo_seats = ("normal", "hard")   # demo_scene's seats (an all-AI game from the menu)
+    demo_options = None         # demo_scene's options (None: the declared defaults)
+    replace = False             # the table replaces the setup screen (frees its memory)
+    high_scores = False         # a "High scores" row opens scores_screen(app)
+
+    # -- what data cannot say (override when needed) --------------------------------------
+    def rules_module(self):
+        """The game's rules module (imported here, when the game starts)."""
+        return __import__(self.pkg() + ".rules", None, None, ("rules",), 0)
+
+    def table(self, app, session, demo):
+        """The game's table scene for `session` (demo: an all-AI game)."""
+        raise NotImplementedError("Spec.table: return the game's table scene")
+
+    def rules_text(self):
+        """The how-to-play text (kit.lang convention: RULES in the game's lang module)."""
+        from kit import lang
+
+        return lang.rules_text(self.pkg())
+
+    def scores_screen(self, app):
+        """The high scores screen (when high_scores is True)."""
+        raise NotImplementedError("Spec.scores_screen")
+
+    def level_label(self, seat, players):
+        """Label of the level row of opponent `seat` (1..players-1)."""
+        if players == 2:
+            return strings.t("opponent")
+        return strings.t("opponent_n") % seat
+
+    def changed(self, values, key):
+        """Called after the player changed `key` (e.g. a default that depends on it)."""
+
+    def game_options(self, values):
+        """The rules' options for new_game from the setup values."""
+        out = {"players": self.players_of(values)}
+        for opt in self.options:
+            if opt != LEVEL_ROWS:
+                out[opt[0]] = values[opt[0]]
+        return out
+
+    # -- derived from the data -------------------------------------------------------------
+    def pkg(self):
+        return self.package or "games." + self.game_id
+
+    def players_of(self, values):
+        if self.solo:
+            return 1 if values.get("lv1") == SOLO else 2
+        return values["players"]
+
+    def defaults(self, app, entry):
+        low, high = entry[3], entry[4]
+        values = {}
+        if not self.solo:
+            n = app.settings.get("players", low) if app.settings else low
+            values["players"] = low if n < low else high if n > high else n
+        for seat in range(1, high):
+            values["lv%d" % seat] = self.level_default
+        for opt in self.options:
+            if opt != LEVEL_ROWS:
+                default = opt[4]
+                values[opt[0]] = default(app) if callable(default) else default
+        return values
+
+    def seats(self, values, demo):
+        """Seat 0 is the player (or demo_level in Watch AI play), the others the AI at the
+        level of their row."""
+        n = self.players_of(values)
+        out = [self.demo_level if demo else HUMAN]
+        for seat in range(1, n):
+            out.append(values["lv%d" % seat])
+        return out
+
+    def rows(self, app, entry, values):
+        """The option rows now: (key, label, choices, label_of) for ui.options."""
+        rows = []
+        options = self.options
+        if LEVEL_ROWS not in options:
+            self._level_rows(entry, values, rows)
+        for opt in options:
+            if opt == LEVEL_ROWS:
+                self._level_rows(entry, values, rows)
+                continue
+            key, label, choices, labels, _default = opt
+            if callable(choices):
+                choices = choices(app)
+            rows.append((key, strings.t(label), choices, _labeller(choices, labels, values)))
+        return rows
+
+    def _level_rows(self, entry, values, rows):
+        low, high = entry[3], entry[4]
+        if self.solo:
+            rows.append(("lv1", strings.t("opponent"), (SOLO,) + tuple(self.levels),
+                         _level_label))
+            return
+        if high > low:
+            rows.append(("players", strings.t("num_players"), tuple(range(low, high + 1)),
+                         str))
+        n = values["players"]
+        for seat in range(1, n):
+            rows.append(("lv%d" % seat, self.level_label(seat, n), tuple(self.levels),
+                         _level_label))
+
+
+def _level_label(v):
+    return strings.t(SOLO) if v == SOLO else strings.t("level_" + v)
+
+
+def _labeller(choices, labels, values):
+    if labels is None:
+        return str
+    if callable(labels):
+        return lambda v: labels(v, values)
+    if isinstance(labels, str):
+        return lambda v: strings.t(labels) % v
+    return lambda v: strings.t(labels[list(choices).index(v)])
+
+
+class SetupScreen(OptionsScreen):
+    """The setup screen of a game declared by `spec` (see the top of this module)."""
+
+    def __init__(self, app, entry, spec):
+        self.spec = spec
+        self.entry = entry
+        self.game_id = entry[0]
+        data_dir = app.platform.data_dir
+        self.data_dir = data_dir
+        values = spec.defaults(app, entry)
+        super().__init__(strings.t("game." + entry[0]), self._option_rows, values, self._start,
+                         spec.rules_text,
+                         resume=(self._check, self._resume_saved, self._clear)
+                         if data_dir is not None else None)
+        self._app = app
+
+    def _option_rows(self, values):
+        return self.spec.rows(self._app, self.entry, values)
+
+    # -- rows -------------------------------------------------------------------------------
+    def rows(self):
+        rows = super().rows()
+        if self.spec.high_scores:
+            rows.append([strings.t("high_scores"), None, True])
+        return rows
+
+    def changed(self, index, delta):
+        before = dict(self.values)
+        done = super().changed(index, delta)
+        if done:
+            for key in self.values:
+                if self.values[key] != before.get(key):
+                    self.spec.changed(self.values, key)
+            if self.values != before:
+                rows = self.rows()
+                if [r[1] for r in rows] != [r[1] for r in self.menu.rows]:
+                    self.menu.set_rows(rows)
+                    self.invalidate()
+        return done
+
+    def chosen(self, index):
+        if self.spec.high_scores and index == len(self.menu.rows) - 1:
+            self.app.push(self.spec.scores_screen(self.app))
+            return
+        super().chosen(index)
+
+    # -- saves ------------------------------------------------------------------------------
+    def _check(self):
+        return Session.check_saved(self.game_id, self.data_dir)
+
+    def _clear(self):
+        from core import storage
+
+        storage.clear_resume(self.data_dir, self.game_id)
+
+    def _resume_saved(self):
+        app = self.app
+        session, message = Session.open_saved(self.game_id, self.spec.rules_module(),
+                                              self.data_dir)
+        if session is not None:
+            self.open_table(session, False)
+        if message:
+            from ui.dialog import Dialog
+
+            app.push(Dialog(message, [strings.t("ok")], None))
+
+    # -- starting ---------------------------------------------------------------------------
+    def _start(self, values, demo):
+        app = self.app
+        spec = self.spec
+        session = Session(self.game_id, spec.rules_module(), spec.game_options(values),
+                          spec.seats(values, demo), app.platform.seed() & 0x7FFFFFFF,
+                          None if demo else self.data_dir)
+        session.save()
+        self.open_table(session, demo)
+
+    def open_table(self, session, demo):
+        app = self.app
+        scene = self.spec.table(app, session, demo)
+        if self.spec.replace:
+            app.replace(scene)
+        else:
+            app.push(scene)
+
+
+def entry_scene(app, entry, spec):
+    """The game's first scene: its strings merged (kit.lang), then the setup screen."""
+    from kit import lang
+
+    lang.load(spec.pkg(), entry[0])
+    return SetupScreen(app, entry, spec)
+
+
+def demo_scene(app, entry, spec, seed, players=None):
+    """A whole all-AI game (spec.demo_seats, or `players` seats at demo_seats' last level)
+    with the declared default options, not saved; the table pops back when it ends."""
+    from kit import lang
+
+    lang.load(spec.pkg(), entry[0])
+    seats = list(spec.demo_seats)
+    if players is not None:
+        seats = (seats + [seats[-1]] * players)[:players]
+    if spec.demo_options is not None:
+        options = dict(spec.demo_options)
+    else:
+        options = {}
+        for opt in spec.options:
+            if opt != LEVEL_ROWS:
+                options[opt[0]] = opt[4](app) if callable(opt[4]) else opt[4]
+    options["players"] = len(seats)
+    session = Session(entry[0], spec.rules_module(), options, seats, seed, None)
+    return spec.table(app, session, True)

@@ -1,0 +1,158 @@
+# The turn driver: who moves now, the AI's "Thinking..." and its pace, the same in every game.
+#
+# A table scene owns one `Turns` and routes EVERY action through it:
+#
+#     self.turns = Turns(self, session, load_ai, demo)   # load_ai: the ai module, or a
+#                                                        # function returning it (on demand)
+#     def act(self, action):              # the scene's own "apply and show what happened"
+#         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed),
+#         ...announce, mark dirty...      #  gc.collect(), the pace of what follows
+#
+#     def tick(self, now):
+#         ...the scene's own timers (a pair shown face up, an animation) first...
+#         what = self.turns.tick(now)     # may call self.play(action) for the AI
+#         if what == turns.OVER: ...the result (or turns.end_demo(now))...
+#
+#     def play(self, action):             # called by Turns.tick for an AI action
+#         self.act(action)                # return False for a step nobody needs to see
+#                                         # (one card of a meld being built): no pause
+#
+# and shows `self.turns.thinking` (True between the request and the decision) in its status
+# line; Turns calls `scene.thinking_changed()` (when the scene has it, else request_draw) so
+# the indicator is drawn BEFORE the AI computes: the decision waits for the next drawn frame.
+#
+# Pace (one rule for every game, issue #12 "a pace a person can follow"):
+# - after an AI action, the next AI action waits ai_delay_ms(settings) (the "AI speed"
+#   setting: slow 1400, normal 700, fast 200 ms);
+# - after the human's action that hands the turn to an AI, the AI waits human_pause_ms
+#   (slow 2000, normal 1200, fast 500 ms), so the result of your move is seen before any AI
+#   move;
+# - nothing moves while a screen is open over the table (a dialog, a summary).
+# The end of a demo: `end_demo(now)` pops the table DEMO_END_MS after the last move.
+
+import gc
+import time
+
+from micropython import const
+
+from core.session import HUMAN, ai_delay_ms
+
+# What tick() did.
+HUMAN_TURN = const(0)   # a person is to move: the scene waits for buttons
+WAITING = const(1)      # an AI is to move, after the pause (or a screen is over the table)
+THINKING = const(2)     # "Thinking..." requested, not drawn yet
+PLAYED = const(3)       # an AI action was applied (through scene.play)
+OVER = const(4)         # the game is over
+
+DEMO_END_MS = const(3000)
+HUMAN_PAUSE_MS = {"slow": 2000, "normal": 1200, "fast": 500}
+
+
+def human_pause_ms(settings):
+    """How long the result of the human's move stays before an AI moves (ai_speed)."""
+    return HUMAN_PAUSE_MS.get(settings.get("ai_speed", "normal"), 1200)
+
+
+class Turns:
+    def __init__(self, scene, session, ai, demo=False):
+        self.scene = scene
+        self.session = session
+        self._ai = ai              # the ai module, or a function returning it
+        self.demo = demo
+        self.thinking = False
+        self.wait_until = None     # no AI move before this tick
+        self.over_at = None        # when the game was first seen over
+        self._frame = 0            # frames drawn when "Thinking..." was requested
+
+    # -- helpers --------------------------------------------------------------------------
+    def _settings(self):
+        app = self.scene.app
+        return (app.settings if app is not None and app.settings else None) or {}
+
+    def _now(self):
+        return self.scene.app.platform.ticks_ms()
+
+    def ai_module(self):
+        ai = self._ai
+        return ai if hasattr(ai, "choose") else ai()
+
+    def human_to_move(self):
+        """True when a person (not in a demo) is to move now."""
+        return not self.demo and self.session.is_human_turn()
+
+    def wait(self, now, ms):
+        """No AI move for `ms` from `now` (longer waits already set are kept)."""
+        until = time.ticks_add(now, ms)
+        if self.wait_until is None or time.ticks_diff(until, self.wait_until) > 0:
+            self.wait_until = until
+
+    def waiting(self, now):
+        if self.wait_until is None:
+            return False
+        if time.ticks_diff(self.wait_until, now) > 0:
+            return True
+        self.wait_until = None
+        return False
+
+    def _set_thinking(self, on):
+        self.thinking = on
+        hook = getattr(self.scene, "thinking_changed", None)
+        if hook is not None:
+            hook()
+        else:
+            self.scene.request_draw()
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(self, action):
+        """Apply `action` for the seat to move (ValueError, nothing changed, when illegal);
+        collect garbage; set the pace of what follows. Returns the seat that acted."""
+        session = self.session
+        seat = session.state.current_player
+        session.apply(action)
+        gc.collect()
+        now = self._now()
+        if seat >= 0 and session.seats[seat] == HUMAN:
+            if session.is_ai_turn():
+                self.wait(now, human_pause_ms(self._settings()))
+        else:
+            self.wait(now, ai_delay_ms(self._settings()))
+        return seat
+
+    def tick(self, now):
+        """Move the AI when it is its turn (see the top of this module); what happened."""
+        session = self.session
+        if session.is_over():
+            if self.over_at is None:
+                self.over_at = now
+            if self.thinking:
+                self._set_thinking(False)
+            return OVER
+        if not session.is_ai_turn():
+            return HUMAN_TURN
+        scene = self.scene
+        if scene.app.top is not scene or self.waiting(now):
+            return WAITING
+        drawn = scene.app.frames_drawn
+        if not self.thinking:
+            self._frame = drawn
+            self._set_thinking(True)      # draw "Thinking..." first, decide on a later tick
+            return THINKING
+        if drawn == self._frame:
+            return THINKING
+        action = session.ai_choose(self.ai_module())
+        self._set_thinking(False)
+        wait = self.wait_until
+        if scene.play(action) is False:
+            self.wait_until = wait        # an invisible step: no pause after it
+        scene.request_draw()
+        return PLAYED
+
+    def end_demo(self, now, ms=DEMO_END_MS):
+        """In a demo that is over: pop the table `ms` after the end; True when it did."""
+        if not self.demo or self.over_at is None:
+            return False
+        if time.ticks_diff(now, self.over_at) < ms:
+            return False
+        self.over_at = None
+        self.scene.app.pop()
+        return True

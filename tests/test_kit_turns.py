@@ -1,0 +1,151 @@
+"""kit.turns: one turn driver for every game. The AI's "Thinking..." is drawn before it
+decides; its pace follows the ai_speed setting; after the human's move the result stays
+before any AI moves (issue #12 "a pace a person can follow"); nothing moves under a dialog; a
+demo pops back when it ends; Session.ai_choose checks seat, level and the AI's answer.
+Times are the headless simulator's virtual clock (deterministic, not the host's)."""
+
+import pytest
+
+from core.session import LEVELS, Session, ai_delay_ms
+from games import registry
+from kit import turns
+from sim import headless
+from tests.toygame import ENTRY, rules
+from tests.toygame import ai as toy_ai
+
+
+@pytest.fixture(autouse=True)
+def toy_registered():
+    saved = list(registry.GAMES)
+    registry.register(ENTRY)
+    yield
+    registry.unload_all()
+    registry.GAMES[:] = saved
+
+
+class Recorder:
+    """Wraps a table: the virtual time of each applied action, who made it, and what the
+    status line said in the last frame drawn before each AI decision."""
+
+    def __init__(self):
+        self.applied = []       # (ms, seat, human)
+        self.before_ai = []     # (frames drawn, status drawn) when the AI was asked
+
+    def install(self, table):
+        rec = self
+        real_act = table.turns.act
+        real_draw = table.draw
+        table.drawn_status = None
+
+        def act(action):
+            seat = table.session.state.current_player
+            now = table.app.platform.ticks_ms()
+            rec.applied.append((now, seat, table.session.seats[seat] == "human"))
+            return real_act(action)
+
+        def draw(c, full):
+            real_draw(c, full)
+            table.drawn_status = table.status()
+
+        class AI:
+            @staticmethod
+            def choose(state, seat, level, rng, budget=None):
+                rec.before_ai.append((table.app.frames_drawn, table.drawn_status))
+                return toy_ai.choose(state, seat, level, rng, budget)
+
+        table.turns.act = act
+        table.draw = draw
+        table.turns._ai = AI
+
+
+def table_setup(seats, speed="normal", recorder=None, out=None):
+    def setup(app):
+        app.start()
+        app.settings["ai_speed"] = speed
+        view = registry.load("toy", "view")
+        from kit import lang
+
+        lang.load("tests.toygame", "toy")
+        session = Session("toy", rules, {"players": len(seats)}, seats, 11)
+        table = view.Table(session, demo="human" not in seats)
+        if recorder is not None:
+            recorder.install(table)
+        app.push(table)
+        if out is not None:
+            out.append(table)
+    return setup
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
+def test_ai_pace_and_the_pause_after_the_human(speed):
+    rec = Recorder()
+    tables = []
+    headless.run("WAIT:200,A,WAIT:12000", setup=table_setup(["human", "easy", "normal"],
+                                                           speed, rec, tables), settle_ms=0)
+    moves = rec.applied
+    assert moves[0][2] and not moves[1][2] and not moves[2][2]   # you, then two AIs
+    settings = {"ai_speed": speed}
+    # After your move: the longer pause; between AI moves: the AI speed's delay.
+    assert moves[1][0] - moves[0][0] >= turns.human_pause_ms(settings)
+    assert moves[2][0] - moves[1][0] >= ai_delay_ms(settings)
+    assert turns.human_pause_ms(settings) > ai_delay_ms(settings)
+    # ... and not much more (two frames to draw "Thinking..." and decide).
+    assert moves[2][0] - moves[1][0] < ai_delay_ms(settings) + 200
+    assert len(moves) == 3 and tables[0].turns.human_to_move()    # your turn again
+
+
+def test_thinking_is_drawn_before_the_ai_decides():
+    rec = Recorder()
+    headless.run("WAIT:200,A,WAIT:6000", setup=table_setup(["human", "normal"], "fast", rec),
+                 settle_ms=0)
+    assert rec.before_ai
+    for _frames, status in rec.before_ai:
+        assert status == "Thinking..."
+
+
+def test_nothing_moves_while_a_dialog_is_over_the_table():
+    tables = []
+
+    def setup(app):
+        table_setup(["normal", "hard"], "fast", out=tables)(app)
+        from ui.dialog import Dialog
+
+        app.push(Dialog("Paused", ["OK"], None))
+
+    r = headless.run("WAIT:5000", setup=setup, settle_ms=0)
+    assert type(r.app.top).__name__ == "Dialog"
+    assert tables[0].session.actions == []
+    r = headless.run("WAIT:5000,A,WAIT:3000", setup=setup, settle_ms=0)
+    assert len(r.app.stack) and r.app.errors == 0
+
+
+def test_a_demo_plays_to_the_end_and_pops_back():
+    tables = []
+    r = headless.run("WAIT:120000", setup=table_setup(["normal", "hard"], "fast", out=tables),
+                     settle_ms=0)
+    assert tables[0].session.is_over() and r.app.errors == 0
+    assert type(r.app.top).__name__ == "MainMenu"
+    assert len(tables[0].session.actions) == 20
+
+
+def test_session_ai_choose_checks_seat_level_and_answer():
+    s = Session("toy", rules, {"players": 2}, ["human", "hard"], 3)
+    with pytest.raises(ValueError, match="not an AI level"):
+        s.ai_choose(toy_ai)                       # seat 0 is the person
+    s.apply(s.state.legal_actions()[0])
+    assert s.ai_choose(toy_ai) in s.state.legal_actions()
+
+    class Cheat:
+        @staticmethod
+        def choose(state, seat, level, rng, budget=None):
+            return 99
+
+    with pytest.raises(ValueError, match="not a legal action"):
+        s.ai_choose(Cheat)
+    with pytest.raises(ValueError, match="not 'human' nor a level"):
+        Session("toy", rules, {"players": 2}, ["human", "expert"], 3)
+    assert LEVELS == ("easy", "normal", "hard")
+    while not s.is_over():
+        s.apply(s.state.legal_actions()[0])
+    with pytest.raises(ValueError, match="no seat may move"):
+        s.ai_choose(toy_ai)
