@@ -25,8 +25,6 @@
 # only, what a seat still remembers at a memory level (never from the card ids), so the AI
 # and sample_hidden agree on what a seat knows.
 
-from kit import piles
-from kit.actions import check_legal
 from micropython import const
 
 from core.rng import Rng
@@ -48,6 +46,8 @@ from games.cauldron.board import (
     start_uses,
     value,
 )
+from kit import piles
+from kit.actions import check_legal
 
 OVER = const(-2)
 MAX_TURNS = const(400)

@@ -1,0 +1,503 @@
+# Cauldron screens: the setup (kit.setup, declared as data), the board and the turn driver
+# (kit.turns). The Perluceo look, the Recipes, the open cauldrons and the end screen are text
+# screens built by games.cauldron.texts, imported only when one opens.
+#
+# The board: a status line on top, the 6x6 square with the pawn lanes around it on the left
+# (each card shows its kind code, value and a colour stripe; the corners are crossed), and on
+# the right, per player, the colour, the top card of the cauldron, its size and the spells
+# with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
+# you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
+# faced line first, then, with an Accio, the other lines; A takes, B takes nothing when that
+# is allowed. The place your pawn will reach next turn is framed in its lane.
+
+from micropython import const
+
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+from games.cauldron import rules
+from games.cauldron.board import EMPTY, LINE_CELLS, spell_type
+from kit import setup, turns
+from ui import widgets
+from ui.dialog import Dialog
+
+GAME_ID = "cauldron"
+SEAT_COLOURS = (theme.YELLOW, theme.GREEN, theme.RED, theme.BLUE)
+LOOK_CURSOR = const(1)
+LOOK_LEGAL = const(2)
+LOOK_LINE = const(4)
+
+
+def _load_ai():
+    from games.cauldron import ai
+
+    return ai
+
+
+class Spec(setup.Spec):
+    game_id = GAME_ID
+    options = (
+        ("recipes", "cd.recipes", (False, True), ("cd.off", "cd.on"), False),
+        ("open", "cd.open", (False, True), ("cd.off", "cd.open_on"), False),
+    )
+    demo_seats = ("normal", "hard")
+
+    def rules_module(self):
+        return rules
+
+    def table(self, app, session, demo):
+        return Table(session, demo)
+
+
+def entry_scene(app, entry):
+    return setup.entry_scene(app, entry, Spec())
+
+
+def demo_scene(app, entry, seed):
+    return setup.demo_scene(app, entry, Spec(), seed)
+
+
+# -- names -------------------------------------------------------------------------------------
+
+
+def kind_code(k):
+    return strings.t("cd.codes").split(" ")[k]
+
+
+def kind_name(k):
+    return strings.t("cd.kinds").split(",")[k]
+
+
+def card_name(card):
+    """'Amberseed 3', 'Immuto', 'Accio'..."""
+    if card == EMPTY:
+        return "-"
+    if card < 72:
+        return "%s %d" % (kind_name(card >> 2), (card & 3) + 1)
+    if card < 74:
+        return strings.t("cd.immuto")
+    return strings.t("cd.spells").split(",")[spell_type(card)]
+
+
+def card_code(card):
+    if card < 72:
+        return kind_code(card >> 2), str((card & 3) + 1)
+    if card < 74:
+        return "Im", "0"
+    return strings.t("cd.spells").split(",")[spell_type(card)][:2], ""
+
+
+def line_name(line):
+    if line < 4:
+        return strings.t("cd.col") % (line + 1)
+    return strings.t("cd.row") % (line - 3)
+
+
+def stripe_colour(card):
+    if card < 72 and card >> 3 < 4:
+        return SEAT_COLOURS[card >> 3]
+    return theme.DIM if card < 72 else theme.ACCENT
+
+
+# -- the board ---------------------------------------------------------------------------------
+
+
+class Table(Scene):
+    def __init__(self, session, demo=False):
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.turns = turns.Turns(self, session, _load_ai, demo)
+        self.ci = 0               # index into the human's targets
+        self.asked = -1           # the turn a corner/keep question was last asked
+        self.result_shown = False
+        self.geo = ()
+        self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
+        self.drawn_status = None
+
+    def me(self):
+        seats = self.session.seats
+        for i in range(len(seats)):
+            if seats[i] == "human":
+                return i
+        return -1
+
+    def name(self, seat):
+        if seat == self.me() and not self.demo:
+            return strings.t("cd.you")
+        return strings.t("cd.p") % (seat + 1)
+
+    # -- layout -----------------------------------------------------------------------------
+    def enter(self):
+        app = self.app
+        lh = app.small.line_height
+        top = lh + 4
+        bottom = widgets.hint_height(app)
+        avail = app.height - top - bottom - 2
+        lane = 7 if avail < 150 else 9
+        ch = (avail - 2 * lane) // 6
+        side_min = 90 if app.height < 200 else 72
+        cw = (app.width - side_min - 2 * lane - 4) // 6
+        if cw > ch + 6:
+            cw = ch + 6
+        bx = 2
+        by = top + 1
+        side_x = bx + 6 * cw + 2 * lane + 4
+        self.geo = (bx, by, cw, ch, lane, side_x, top, bottom)
+
+    # -- targets ----------------------------------------------------------------------------
+    def targets(self):
+        """The human's take actions, in order: the faced line, then Accio's."""
+        s = self.state
+        if not self.turns.human_to_move() or s.phase not in (rules.ACT, rules.DECL_TAKE):
+            return []
+        return [a for a in s.legal_actions() if a >> 8 in (rules.TAKE, rules.ACCIO)]
+
+    def target_cell(self, a):
+        arg = a & 0xFF
+        return LINE_CELLS[arg // 6][arg % 6]
+
+    # -- acting -----------------------------------------------------------------------------
+    def act(self, action):
+        s = self.state
+        seat = s.current_player
+        try:
+            self.turns.act(action)
+        except ValueError as exc:
+            self.app.toast(str(exc))
+            return
+        self.announce(seat, s.events)
+        self.ci = 0
+        self.invalidate()
+
+    def play(self, action):
+        self.act(action)
+
+    def announce(self, seat, events):
+        me = -1 if self.demo else self.me()
+        parts = []
+        look = False
+        for ev in events:
+            k = ev[0]
+            who = ev[1] if len(ev) > 1 else seat
+            you = who == me
+            if k == "take" or k == "accio":
+                key = "cd.ev_" + k + ("_you" if you else "")
+                text = strings.t(key) % ((card_name(ev[4]),) if you else
+                                         (self.name(who), card_name(ev[4])))
+                parts.append(text)
+            elif k in ("decl", "pass", "corner", "empty", "keep", "discard"):
+                key = "cd.ev_" + k + ("_you" if you else "")
+                parts.append(strings.t(key) if you else strings.t(key) % self.name(who))
+            elif k == "vanish":
+                if you:
+                    parts.append(strings.t("cd.ev_vanish_you") % card_name(ev[2]))
+                else:
+                    parts.append(strings.t("cd.ev_vanish") % (self.name(who),
+                                                              card_name(ev[2])))
+            elif k == "look":
+                if you:
+                    look = True
+                else:
+                    parts.append(strings.t("cd.ev_look") % self.name(who))
+            elif k == "over":
+                parts.append(strings.t("cd.over_" + ev[1]))
+        for p in parts:
+            self.app.toast(p)
+        if look:
+            self.open_text("look")
+
+    def open_text(self, what):
+        from games.cauldron import texts
+
+        title, body = texts.build(self, what)
+        from ui.textview import TextView
+
+        self.app.push(TextView(title, body))
+
+    # -- buttons ----------------------------------------------------------------------------
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        if b == btn.MENU and kind == btn.PRESS:
+            self.open_menu()
+            return
+        if self.demo:
+            if b == btn.B and kind == btn.PRESS:
+                self.app.pop()
+            return
+        if not self.turns.human_to_move():
+            return
+        s = self.state
+        if s.phase in (rules.CORNER_P, rules.P_KEEP):
+            if kind == btn.PRESS and b == btn.A:
+                self.ask()
+            return
+        tg = self.targets()
+        if b in (btn.UP, btn.LEFT, btn.X) and tg:
+            self.ci = (self.ci - 1) % len(tg)
+            self.request_draw()
+        elif b in (btn.DOWN, btn.RIGHT, btn.Y) and tg:
+            self.ci = (self.ci + 1) % len(tg)
+            self.request_draw()
+        elif kind == btn.PRESS and b == btn.A and tg:
+            self.act(tg[self.ci % len(tg)])
+        elif kind == btn.PRESS and b == btn.B and (rules.PASS << 8) in s.legal_actions():
+            self.app.push(Dialog(strings.t("cd.pass_q"), [strings.t("yes"),
+                                                          strings.t("cancel")],
+                                 lambda ch: self.act(rules.PASS << 8) if ch == 0 else None))
+
+    def ask(self):
+        """The corner (Declinatio?) and last-card (keep?) questions."""
+        s = self.state
+        self.asked = s.turn
+        if s.phase == rules.CORNER_P:
+            text = strings.t("cd.use_decl") % s.uses_left(s.current_player, 1)
+            acts = [rules.DECL << 8, rules.PASS << 8]
+            labels = [strings.t("cd.decl_yes"), strings.t("cd.decl_no")]
+        else:
+            text = strings.t("cd.keep_q") % card_name(s.held)
+            acts = [rules.KEEP << 8, rules.DISCARD << 8]
+            labels = [strings.t("cd.keep"), strings.t("cd.discard")]
+
+        def done(ch):
+            if 0 <= ch < len(acts):
+                self.act(acts[ch])
+
+        self.app.push(Dialog(text, labels, done))
+
+    def open_menu(self):
+        s = self.state
+        labels = [strings.t("resume")]
+        keys = [None]
+        if s.recipes and s.recipes[0] and not self.demo:
+            labels.append(strings.t("cd.my_recipes"))
+            keys.append("recipes")
+        if s.open or s.is_over():
+            labels.append(strings.t("cd.cauldrons"))
+            keys.append("cauldrons")
+        labels.append(strings.t("how_to_play"))
+        keys.append("rules")
+        labels.append(strings.t("quit_game"))
+        keys.append("quit")
+
+        def done(ch):
+            if ch < 0 or keys[ch] is None:
+                return
+            if keys[ch] == "quit":
+                self.app.pop()
+            elif keys[ch] == "rules":
+                from kit import lang
+                from ui.textview import TextView
+
+                self.app.push(TextView(strings.t("how_to_play"),
+                                       lang.rules_text("games.cauldron")))
+            else:
+                self.open_text(keys[ch])
+
+        self.app.push(Dialog(strings.t("cd.pause"), labels, done))
+
+    # -- time -------------------------------------------------------------------------------
+    def tick(self, now):
+        what = self.turns.tick(now)
+        if what == turns.OVER:
+            if self.demo:
+                self.turns.end_demo(now)
+            elif not self.result_shown and self.app.top is self and \
+                    not self.app.toasts_pending():
+                self.result_shown = True
+                self.session.clear_save()
+                self.open_text("result")
+            return
+        s = self.state
+        if what == turns.HUMAN_TURN and self.app.top is self and self.asked != s.turn and \
+                s.phase in (rules.CORNER_P, rules.P_KEEP):
+            self.ask()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def status_text(self):
+        s = self.state
+        if s.is_over():
+            return strings.t("game_over")
+        if self.turns.thinking:
+            return self.name(s.current_player) + ": " + strings.t("thinking")
+        if not self.turns.human_to_move():
+            return strings.t("cd.turn_of") % self.name(s.current_player)
+        if s.phase == rules.CORNER_P:
+            return strings.t("cd.your_corner")
+        if s.phase == rules.P_KEEP:
+            return strings.t("cd.your_keep")
+        tg = self.targets()
+        if tg:
+            a = tg[self.ci % len(tg)]
+            card = card_name(s.grid[self.target_cell(a)])
+            if a >> 8 == rules.ACCIO:
+                return strings.t("cd.accio_pick") % (card, line_name((a & 0xFF) // 6))
+        key = "cd.your_decl" if s.phase == rules.DECL_TAKE else "cd.your_take"
+        return strings.t(key) % line_name(s.line)
+
+    def hint_text(self):
+        s = self.state
+        if not self.turns.human_to_move():
+            return strings.t("cd.h_wait")
+        if (rules.PASS << 8) in s.legal_actions():
+            return strings.t("cd.h_pass")
+        return strings.t("cd.h_take")
+
+    def looks(self):
+        """Per cell its look flags now (cursor, legal target, faced line)."""
+        out = bytearray(36)
+        s = self.state
+        tg = self.targets()
+        for a in tg:
+            out[self.target_cell(a)] |= LOOK_LEGAL
+        if tg:
+            out[self.target_cell(tg[self.ci % len(tg)])] |= LOOK_CURSOR
+        if s.current_player >= 0 and s.line >= 0:
+            for g in LINE_CELLS[s.line]:
+                out[g] |= LOOK_LINE
+        return out
+
+    def draw(self, c, full):
+        app = self.app
+        font = app.small
+        bx, by, cw, ch, lane, side_x, top, bottom = self.geo
+        drawn = self.drawn
+        if full:
+            c.clear(theme.BG)
+            c.fill_rect(0, 0, app.width, top, theme.PANEL)
+            c.hline(0, top - 1, app.width, theme.EDGE)
+            widgets.hint_bar(app, c, self.hint_text())
+            for i in range(72):
+                drawn[i] = 0
+            self.drawn_status = None
+            self.draw_lanes(c)
+            self.draw_side(c)
+        text = font.fit(self.status_text(), app.width - 8)
+        if text != self.drawn_status:
+            c.fill_rect(0, 0, app.width, top - 1, theme.PANEL)
+            c.text(font, text, 4, 2, theme.ACCENT)
+            self.drawn_status = text
+        s = self.state
+        looks = self.looks()
+        for g in range(36):
+            card = s.grid[g]
+            look = 0x80 | looks[g]
+            if drawn[2 * g] == card and drawn[2 * g + 1] == look:
+                continue
+            drawn[2 * g] = card
+            drawn[2 * g + 1] = look
+            self.draw_cell(c, g, card, looks[g])
+
+    def cell_xy(self, g):
+        bx, by, cw, ch, lane, _sx, _t, _b = self.geo
+        return bx + lane + (g % 6) * cw, by + lane + (g // 6) * ch
+
+    def draw_cell(self, c, g, card, look):
+        app = self.app
+        font = app.small
+        _bx, _by, cw, ch, _l, _sx, _t, _b = self.geo
+        x, y = self.cell_xy(g)
+        w = cw - 1
+        h = ch - 1
+        c.fill_rect(x, y, cw, ch, theme.BG)
+        if card == EMPTY:
+            c.rect(x + 1, y + 1, w - 2, h - 2, theme.PANEL)
+        elif card >= 84:
+            c.fill_rect(x, y, w, h, theme.PANEL)
+            c.line(x + 2, y + 2, x + w - 3, y + h - 3, theme.EDGE)
+            c.line(x + w - 3, y + 2, x + 2, y + h - 3, theme.EDGE)
+        else:
+            dim = look & LOOK_LINE and not look & LOOK_LEGAL and self.targets()
+            c.fill_rect(x, y, w, h, theme.PANEL if dim else theme.CARD)
+            c.fill_rect(x, y, 3, h, stripe_colour(card))
+            code, val = card_code(card)
+            ink = theme.INK
+            if 74 <= card < 84:
+                ink = theme.BLUE if card < 78 else theme.RED
+            if h >= font.line_height + app.large.line_height:
+                c.text(font, code, x + 4, y + 1, ink)
+                if val:
+                    c.text(app.large, val, x + w - app.large.width(val) - 2,
+                           y + h - app.large.line_height, ink)
+                if card < 72:
+                    c.text(font, strings.t("cd.colour_letters")[card >> 3], x + 4,
+                           y + h - font.line_height - 1, theme.DIM)
+            else:
+                c.text(font, font.fit(code + val, w - 4), x + 4, y + (h - font.line_height) // 2,
+                       ink)
+        if look & LOOK_CURSOR:
+            c.rect(x, y, w, h, theme.ACCENT)
+            c.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
+        elif look & LOOK_LEGAL:
+            c.rect(x, y, w, h, theme.SEL)
+        elif look & LOOK_LINE and card != EMPTY and card < 84:
+            c.rect(x, y, w, h, theme.EDGE)
+
+    def lane_rect(self, p):
+        bx, by, cw, ch, lane, _sx, _t, _b = self.geo
+        if p <= 5:
+            return bx + lane + p * cw, by, cw - 1, lane - 1
+        if p < 10:
+            return bx + lane + 6 * cw + 1, by + lane + (p - 5) * ch, lane - 1, ch - 1
+        if p <= 15:
+            return bx + lane + (15 - p) * cw, by + lane + 6 * ch + 1, cw - 1, lane - 1
+        return bx, by + lane + (20 - p) * ch, lane - 1, ch - 1
+
+    def draw_lanes(self, c):
+        s = self.state
+        me = -1 if self.demo else self.me()
+        if me >= 0 and not s.is_over():
+            p, _line = s.next_place(me)
+            x, y, w, h = self.lane_rect(p)
+            c.rect(x, y, w, h, theme.ACCENT)
+        counts = bytearray(20)
+        for seat in range(s.num_players):
+            p = s.pawns[seat]
+            x, y, w, h = self.lane_rect(p)
+            k = counts[p]
+            counts[p] += 1
+            size = min(w, h) - 2
+            if size < 3:
+                size = 3
+            if w >= h:
+                px, py = x + 1 + k * (size + 1), y + 1
+            else:
+                px, py = x + 1, y + 1 + k * (size + 1)
+            c.fill_rect(px, py, size, size, SEAT_COLOURS[s.colours[seat]])
+            if seat == s.current_player:
+                c.rect(px, py, size, size, theme.FG)
+
+    def draw_side(self, c):
+        app = self.app
+        font = app.small
+        lh = font.line_height
+        s = self.state
+        _bx, by, _cw, _ch, _l, x, top, bottom = self.geo
+        w = app.width - x - 2
+        y = by
+        for seat in range(s.num_players):
+            col = SEAT_COLOURS[s.colours[seat]]
+            c.fill_rect(x, y + 1, 6, lh - 2, col)
+            t = s.top(seat)
+            top_txt = "".join(card_code(t)) if t != EMPTY else "-"
+            name = self.name(seat)
+            c.text(font, font.fit(name, w - 10 - font.width(top_txt) - 4), x + 9, y,
+                   theme.ACCENT if seat == s.current_player else theme.FG)
+            if t != EMPTY:
+                tw = font.width(top_txt) + 4
+                c.fill_rect(x + w - tw, y, tw, lh, theme.CARD)
+                c.fill_rect(x + w - tw, y, 2, lh, stripe_colour(t))
+                c.text(font, top_txt, x + w - tw + 3, y, theme.INK)
+            y += lh
+            line = strings.t("cd.cards") % len(s.cauldrons[seat])
+            a = s.uses_left(seat, 0)
+            d = s.uses_left(seat, 1)
+            if a:
+                line += " A%d" % a
+            if d:
+                line += " D%d" % d
+            c.text(font, font.fit(line, w - 4), x + 4, y, theme.DIM)
+            y += lh + (3 if app.height >= 200 else 1)
+        c.text(font, font.fit(strings.t("cd.pile") % len(s.pile), w), x, y, theme.FG)

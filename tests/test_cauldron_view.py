@@ -1,0 +1,235 @@
+"""Cauldron screens, headless: the setup, the board on the three screen sizes, taking a card
+with the buttons, a corner's Declinatio question, a Perluceo look, the end screen and a whole
+demo game. Pictures go to a temporary folder only; `python -m tests.test_cauldron_view DIR`
+writes them to DIR (docs/img for the README)."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
+
+from core import strings
+from core.rng import Rng
+from core.session import Session
+from games.cauldron import ai, rules, texts, view
+from games.cauldron.board import LINE_CELLS
+from kit import lang
+from sim import headless
+from ui.textview import TextView
+
+BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
+          ("display_pack_2", 320, 240))
+ENTRY = ("cauldron", ("Cauldron", "Chaudron"), "games.cauldron", 2, 4)
+
+
+def play_until(session, n):
+    """AI moves for every seat until n actions are recorded and seat 0 (the human) is to take
+    from a line, or the game is over."""
+    rng = Rng(3)
+    st = session.state
+    while not st.is_over() and (len(session.actions) < n or st.current_player != 0
+                                or st.phase != rules.ACT):
+        session.apply(ai.choose(st, st.current_player, "normal", rng))
+
+
+def table(n=0, seed=5, players=3, out=None, options=None, state_hook=None):
+    def setup(app):
+        app.start()
+        lang.load("games.cauldron")
+        opts = {"players": players, "recipes": True}
+        opts.update(options or {})
+        s = Session("cauldron", rules, opts, ["human"] + ["hard"] * (players - 1), seed,
+                    None)
+        play_until(s, n)
+        if state_hook is not None:
+            state_hook(s)
+        if out is not None:
+            out.append(s)
+        app.push(view.Table(s))
+    return setup
+
+
+def test_board_fits_every_screen():
+    for board, w, h in BOARDS:
+        r = headless.run("WAIT:300", board=board, setup=table(20, players=4))
+        scene = r.app.top
+        assert isinstance(scene, view.Table) and r.log == ""
+        bx, by, cw, ch, lane, side_x, top, bottom = scene.geo
+        assert bx + 6 * cw + 2 * lane <= side_x and side_x + 60 <= w     # board, then side
+        assert by + 6 * ch + 2 * lane <= h - bottom                       # above the hints
+        assert cw >= r.app.small.width("Ff4") + 5                          # code + value
+        assert r.final.size == (w, h)
+        assert scene.status_text().startswith("Your turn: take from ")
+        # every cell is drawn: the per-cell record holds all 36
+        assert all(scene.drawn[2 * g + 1] & 0x80 for g in range(36))
+
+
+def test_take_with_the_buttons():
+    sessions = []
+    r = headless.run("DOWN,A,WAIT:300", setup=table(0, out=sessions))
+    s = sessions[0]
+    st = s.state
+    assert len(s.actions) >= 1
+    first = s.actions[0]
+    assert first >> 8 == rules.TAKE and (first & 0xFF) % 6 == 1      # the second card
+    assert r.log == ""
+    assert st.current_player != 0 or st.is_over() or len(s.actions) > 1
+
+
+def test_corner_asks_declinatio():
+    def hook(s):
+        st = s.state
+        grid = list(st.grid)
+        st2 = rules.position(grid, pile=list(st.pile), cauldrons=[[], [], []],
+                             spells=[[76], [], []], pawns=[18, 5, 10], players=3)
+        s.state = st2
+    sessions = []
+    r = headless.run("WAIT:300,SHOT:corner,A,WAIT:300", setup=table(0, out=sessions,
+                                                                     state_hook=hook))
+    s = sessions[0]
+    assert r.log == ""
+    # seat 0 at place 18 moved 2 to corner 0: asked, A chose Declinatio
+    assert s.actions[:1] == [rules.DECL << 8]
+    assert s.state.uses[76] == 2
+
+
+def perluceo_setup(s):
+    st = s.state
+    st.grid[LINE_CELLS[st.line][0]] = 82
+    st.cauldrons[0] = [0, 9, 33]
+    st.placed[0] = [1, 2, 3]
+    st.pile = [c for c in st.pile if c not in (82, 0, 9, 33)]
+    st.out = [c for c in st.out if c not in (82, 0, 9, 33)]
+    grid_cards = set(st.grid)
+    for c in (0, 9, 33):
+        if c in grid_cards:
+            st.grid[list(st.grid).index(c)] = st.pile.pop()
+    st.out = [c for c in range(84) if c not in set(st.grid) | set(st.pile) | {0, 9, 33}
+              and not any(c in x for x in st.cauldrons + st.spells)]
+
+
+def test_perluceo_look_shows_the_whole_cauldron():
+    sessions = []
+    r = headless.run("A,WAIT:300,SHOT:look", setup=table(0, out=sessions,
+                                                         state_hook=perluceo_setup))
+    s = sessions[0]
+    assert r.log == ""
+    assert s.state.spells[0] == [82]
+    top = r.app.top
+    assert isinstance(top, TextView)
+    text = "\n".join(top.lines)
+    assert "3. Amberseed 2 (top)" in text and "1. Sunpetal 1" in text
+    assert "2. Frogleaf 2" in text
+
+
+def test_end_screen_lists_kinds_immutos_and_recipes():
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(0, out=sessions))
+    st = sessions[0].state
+    rng = Rng(9)
+    while not st.is_over():
+        st.apply(ai.choose(st, st.current_player, "hard", rng))
+    scene = r.app.top
+    lines = texts.result_lines(scene)
+    totals = st.scores()
+    assert lines[0].endswith("wins") or lines[0].startswith("Shared win")
+    for o in range(3):
+        assert any(line == "%s: %d points" % (scene.name(o), totals[o]) for line in lines)
+    assert sum(1 for line in lines if line.startswith("  Recipe A")) == 3
+    assert sum(1 for line in lines if line.startswith("  Recipe B")) == 3
+    # the kinds are listed in kind order with their values, their points add up
+    base = st.final()[1][0][0]
+    me = lines.index("%s: %d points" % (scene.name(0), totals[0]))
+    pts = 0
+    for line in lines[me + 1:]:
+        if not line.startswith("  ") or line.startswith("  Immuto") or \
+                line.startswith("  Recipe") or line.startswith("  Spells"):
+            break
+        pts += int(line.rsplit(":", 1)[1])
+    assert pts == base
+
+
+def test_result_screen_after_the_last_move():
+    def finish(s):
+        rng = Rng(4)
+        st = s.state
+        while not st.is_over():
+            if st.current_player == 0 and st.phase == rules.P_KEEP:
+                break
+            s.apply(ai.choose(st, st.current_player, "hard", rng))
+    sessions = []
+    r = headless.run("WAIT:500,A,WAIT:400,A,WAIT:6000", setup=table(0, out=sessions,
+                                                                    state_hook=finish))
+    st = sessions[0].state
+    assert r.log == ""
+    assert st.is_over() and st.ender == 0                   # the question came, A kept
+    assert sessions[0].actions[-1] == rules.KEEP << 8
+    assert isinstance(r.app.top, TextView) and r.app.top.title == "Results"
+
+
+def test_french_strings():
+    strings.set_lang("fr") if hasattr(strings, "set_lang") else None
+    try:
+        from games.cauldron import lang_en, lang_fr
+        assert set(lang_en.T) == set(lang_fr.T)
+        for key in lang_en.T:
+            assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
+        assert len(lang_fr.T["cd.kinds"].split(",")) == 18
+        assert len(set(lang_fr.T["cd.codes"].split())) == 18
+        assert len(set(lang_en.T["cd.codes"].split())) == 18
+    finally:
+        if hasattr(strings, "set_lang"):
+            strings.set_lang("en")
+
+
+def test_setup_screen_and_demo():
+    from games import registry
+
+    registered = "cauldron" in [e[0] for e in registry.GAMES]
+    if not registered:
+        registry.register(ENTRY)
+    try:
+        def setup(app):
+            app.start()
+            app.push(view.entry_scene(app, registry.find("cauldron")))
+        r = headless.run("WAIT:300,SHOT:setup", setup=setup)
+        assert r.log == ""
+        rows = [row[0] for row in r.app.top.menu.rows]
+        assert "Recipes" in rows and "Open cauldrons" in rows
+
+        scenes = []
+
+        def demo(app):
+            app.start()
+            scenes.append(view.demo_scene(app, registry.find("cauldron"), 11))
+            app.push(scenes[0])
+        r = headless.run("WAIT:120000", setup=demo)
+        assert r.log == ""
+        assert scenes[0].state.is_over() and len(scenes[0].session.actions) > 40
+        assert scenes[0] not in r.app.stack                  # popped back when it ended
+    finally:
+        if not registered:
+            registry.unregister("cauldron")
+
+
+def shots(folder):
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for board, _w, _h in BOARDS:
+        r = headless.run("WAIT:300", board=board, setup=table(20, players=4))
+        r.final.save(out / ("cauldron_board_%s.png" % board))
+    r = headless.run("A,WAIT:300", setup=table(0, state_hook=perluceo_setup))
+    r.final.save(out / "cauldron_look.png")
+
+
+def test_screenshots_in_a_tmp_dir():
+    with tempfile.TemporaryDirectory() as d:
+        shots(d)
+        names = sorted(p.name for p in Path(d).iterdir())
+        assert len(names) == 4 and all(n.startswith("cauldron_") for n in names)
+
+
+if __name__ == "__main__":
+    shots(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
