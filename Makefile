@@ -10,7 +10,7 @@ ARGS   ?=
 PORT   ?=
 
 .PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
-.PHONY: vpico memcheck
+.PHONY: vpico memcheck rig rig-install
 
 all: test
 
@@ -44,11 +44,29 @@ vpico: $(STAMP) assets
 memcheck: build
 	$(PY) -m tools.memcheck $(ARGS)
 
+# The emulated Pico (tools/rig): rp2040js from npm into tools/rig/node_modules (lockfile pinned).
+# Without npm it says so; the rig's checks then skip, except under CI=true, where this fails.
+RIG_STAMP := tools/rig/node_modules/.installed
+$(RIG_STAMP): tools/rig/package.json tools/rig/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		cd tools/rig && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	elif [ "$$CI" = true ]; then \
+		echo "rig: npm not found (CI needs it for tests/test_rig.py)"; exit 1; \
+	else \
+		echo "rig: npm not found: the emulated-Pico checks will skip"; \
+	fi
+
+rig-install: $(RIG_STAMP)
+
+# The stock MicroPython UF2 on an emulated RP2040 running the build (RIG_FIRMWARE, RIG_BOOTROM).
+rig: $(STAMP) $(RIG_STAMP) build
+	$(PY) -m tools.rig.run $(ARGS)
+
 lint: $(STAMP) $(STUBS)
 	$(VENV)/bin/ruff check firmware sim tools tests
 	$(VENV)/bin/pyright -p pyrightconfig.json
 
-test: $(STAMP) $(STUBS) assets lint
+test: $(STAMP) $(STUBS) $(RIG_STAMP) assets lint
 	$(PY) -m pytest -q $(ARGS)
 
 build: $(STAMP) assets
@@ -60,7 +78,7 @@ flash: build
 firmware: build
 	$(PY) -m tools.firmware $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),)
 
-bench: $(STAMP) assets
+bench: $(STAMP) $(RIG_STAMP) assets
 	$(PY) -m tools.bench $(ARGS)
 
 arena: $(STAMP) assets
@@ -70,4 +88,4 @@ clean:
 	rm -rf build firmware/gen .pytest_cache
 
 distclean: clean
-	rm -rf $(VENV) typings
+	rm -rf $(VENV) typings tools/rig/node_modules

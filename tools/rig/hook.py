@@ -4,7 +4,7 @@
 #   RIG:games id,id,...                                      the registry, once
 #   RIG:scene <why> <top scene> <ticks_us> <free heap after gc.collect()>
 #   RIG:frame <top scene> <full 0|1> <ticks_us at start> <draw+flush us> <flush us> <px>
-#   RIG:ai <module> <level> <ticks_us> <decision us>
+#   RIG:ai <module> <level> <seat> <ticks_us> <decision us>
 #   RIG:heap <free>        (TRACE only: a new least free heap after gc.collect(), each frame)
 #   RIG:error              followed by the traceback (App.crash)
 # Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and each
@@ -91,10 +91,10 @@ def step(self, *args):
 
 
 def ai_choose(self, module, budget=None):
-    level = self.seats[self.state.current_player]
+    seat = self.state.current_player
     t0 = _us()
     action = _choose(self, module, budget)
-    print("RIG:ai", module.__name__, level, t0, _diff(_us(), t0))
+    print("RIG:ai", module.__name__, self.seats[seat], seat, t0, _diff(_us(), t0))
     return action
 
 
