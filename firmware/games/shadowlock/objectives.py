@@ -23,9 +23,6 @@ BASES = (2, 4, 6, 15, 8, 12, 5, 12, 18, 10)
 FAMILY_OF = (0, 0, 0, 0, 1, 1, 2, 2, 2, 3)
 FAMILY_BOXES = ((0, 1, 2, 3), (4, 5), (6, 7, 8), (9,))
 COLLECTOR_CARDS = const(10)
-# The 24 orders of the four colours, for the Rainbow run's distinct colours.
-_PERMS = tuple([(a, b, c, d) for a in range(4) for b in range(4) for c in range(4)
-                for d in range(4) if len({a, b, c, d}) == 4])
 
 _KIND = cards.KIND
 _VALUE = cards.VALUE
@@ -52,8 +49,7 @@ def profile(card_ids):
     return masks, jokers, size
 
 
-def _count(m):
-    return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1)
+_POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
 def box_points(box, masks, jokers, size, joker=1):
@@ -66,17 +62,17 @@ def box_points(box, masks, jokers, size, joker=1):
     if box == 0 or box == 2 or box == 3:
         need = 2 if box == 0 else (3 if box == 2 else 4)
         for v in range(12, 0, -1):
-            n = _count(masks[v])
+            n = _POP[masks[v]]
             if n >= need or (j and n == need - 1):
                 return base + v
         return 0
     if box == 1:
         for a in range(12, 1, -1):
-            na = _count(masks[a])
+            na = _POP[masks[a]]
             if na == 0 or (na < 2 and not j):
                 continue
             for b in range(a - 1, 0, -1):
-                nb = _count(masks[b])
+                nb = _POP[masks[b]]
                 if na >= 2 and nb >= 2:
                     return base + a
                 if j and ((na >= 2 and nb == 1) or (na == 1 and nb >= 2)):
@@ -108,18 +104,34 @@ def box_points(box, masks, jokers, size, joker=1):
             if missing == 0 or (j and missing == 1):
                 return base + top
         return 0
-    # box 8: Rainbow run, 4 consecutive values in 4 different colours
+    # box 8: Rainbow run, 4 consecutive values in 4 different colours. The most values that
+    # get distinct colours is 4 - max over subsets S (|S| - colours of S) (Hall's theorem).
     for top in range(12, 3, -1):
         m0 = masks[top - 3]
         m1 = masks[top - 2]
         m2 = masks[top - 1]
         m3 = masks[top]
-        for p in _PERMS:
-            miss = ((m0 >> p[0]) & 1 ^ 1) + ((m1 >> p[1]) & 1 ^ 1) + \
-                ((m2 >> p[2]) & 1 ^ 1) + ((m3 >> p[3]) & 1 ^ 1)
-            if miss == 0 or (j and miss == 1):
-                return base + top
+        present = (1 if m0 else 0) + (1 if m1 else 0) + (1 if m2 else 0) + (1 if m3 else 0)
+        if present < 4 - j or _POP[m0 | m1 | m2 | m3] < 4 - j:
+            continue
+        d = _deficiency(masks, top - 3)
+        if d == 0 or (j and d == 1):
+            return base + top
     return 0
+
+
+def _deficiency(masks, low):
+    """4 minus the most of the values low..low+3 that can get four distinct colours."""
+    d = 0
+    for sub in range(1, 16):
+        u = 0
+        for i in range(4):
+            if sub >> i & 1:
+                u |= masks[low + i]
+        k = _POP[sub] - _POP[u]
+        if k > d:
+            d = k
+    return d
 
 
 def objective_points(objective, card_ids, joker=1):
@@ -159,6 +171,33 @@ def _options(family, masks, jfree, size, boxes):
 
 def _neg_points(opt):
     return (-opt[0], opt[2], opt[1])
+
+
+def plan_value(masks, jokers, size, boxes):
+    """The total points of the best plan (see best_plan) from a profile: what the AI values."""
+    total = 0
+    gains = []
+    for f in range(FAMILIES):
+        b0 = 0
+        b1 = 0
+        for box in FAMILY_BOXES[f]:
+            if boxes[box]:
+                continue
+            p0 = box_points(box, masks, 0, size, 0)
+            if p0 > b0:
+                b0 = p0
+            if jokers and box != 9:
+                p1 = box_points(box, masks, jokers, size, 1)
+                if p1 > b1:
+                    b1 = p1
+        total += b0
+        if b1 > b0:
+            gains.append(b1 - b0)
+    if gains and jokers:
+        gains.sort(reverse=True)
+        for k in range(min(jokers, len(gains))):
+            total += gains[k]
+    return total
 
 
 def best_plan(card_ids, boxes, jokers_free=None):
