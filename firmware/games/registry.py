@@ -31,6 +31,7 @@ GAMES = [
     ("memory", ("Memory", "Mémoire"), "games.memory", 1, 2),
     ("match_collect", ("Match & Collect", "Match & Collect"), "games.match_collect", 2, 4),
     ("match252", ("Match 2-52", "Match 2-52"), "games.match252", 2, 2),
+    ("cauldron", ("Cauldron", "Chaudron"), "games.cauldron", 2, 4),
 ]
 
 PARTS = ("rules", "ai", "view")
