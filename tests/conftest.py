@@ -15,3 +15,34 @@ for p in (ROOT / "sim" / "stubs", ROOT / "firmware", ROOT):
 from sim import compat  # noqa: E402
 
 compat.install()
+
+
+# -- docs/img is written only by `python -m tools.screenshots` (issue #17) -------------------
+_DOCS_IMG = ROOT / "docs" / "img"
+_docs_before = {}
+
+
+def _docs_img_state():
+    import hashlib
+
+    if not _DOCS_IMG.is_dir():
+        return {}
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(_DOCS_IMG.glob("*.png"))}
+
+
+def pytest_sessionstart(session):
+    _docs_before.update(_docs_img_state())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    after = _docs_img_state()
+    changed = sorted(n for n in set(after) | set(_docs_before)
+                     if after.get(n) != _docs_before.get(n))
+    if not changed:
+        return
+    msg = ("docs/img changed during the test run (%s): only `python -m tools.screenshots` "
+           "may write it" % ", ".join(changed))
+    print("\n" + msg)
+    if os.environ.get("CI", "").lower() == "true":
+        session.exitstatus = 1  # under CI nothing else writes docs/img: a test did

@@ -223,12 +223,27 @@ def shots(folder):
     r = headless.run("A,WAIT:300", setup=table(0, state_hook=perluceo_setup))
     r.final.save(out / "cauldron_look.png")
 
+    def finish(s):
+        rng = Rng(4)
+        while not s.state.is_over():
+            s.apply(ai.choose(s.state, s.state.current_player, "hard", rng))
+    r = headless.run("WAIT:6000", setup=table(0, state_hook=finish))
+    assert isinstance(r.app.top, TextView)
+    r.final.save(out / "cauldron_result.png")
+    from games import registry
+
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, registry.find("cauldron")))
+    r = headless.run("WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300", setup=setup)
+    r.final.save(out / "cauldron_setup.png")
+
 
 def test_screenshots_in_a_tmp_dir():
     with tempfile.TemporaryDirectory() as d:
         shots(d)
         names = sorted(p.name for p in Path(d).iterdir())
-        assert len(names) == 4 and all(n.startswith("cauldron_") for n in names)
+        assert len(names) == 6 and all(n.startswith("cauldron_") for n in names)
 
 
 if __name__ == "__main__":

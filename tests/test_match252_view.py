@@ -1,8 +1,8 @@
 """Match 2-52 screens, headless: the table on the three screen sizes, revealing and moving
 with the buttons, a Jack's private look, the result screen, resume from the setup screen and a
-whole demo game. `python -m tests.test_match252_view` writes docs/img/match252_*.png."""
+whole demo game. The docs pictures (docs/img/match252_*.png) are golden images written only
+by `python -m tools.screenshots` (tests/test_golden_screens.py compares them)."""
 
-import sys
 from pathlib import Path
 
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
@@ -325,21 +325,3 @@ def test_demo_under_micropython(tmp_path):
     proc = run_mpy(code, heap="128wK", paths=[tree, ROOT], timeout=600)
     assert proc.stdout.split() == ["MainMenu", "0", "True", "True"], proc.stdout + proc.stderr
 
-
-def shots():
-    out = ROOT / "docs" / "img"
-    out.mkdir(parents=True, exist_ok=True)
-    r = headless.run("WAIT:300,RIGHT,WAIT:100,SHOT:t", setup=table(14))
-    r.frames["t"].save(out / "match252_table.png")
-    r = headless.run("WAIT:300,SHOT:t", board="pico_lcd_1_14", setup=table(22, seed=9))
-    r.frames["t"].save(out / "match252_table_240x135.png")
-    r = headless.run("WAIT:300,SHOT:t", board="display_pack_2", setup=table(30, seed=4))
-    r.frames["t"].save(out / "match252_table_320x240.png")
-    r = headless.run("WAIT:2500,SHOT:r", setup=table(10000, seed=12))
-    r.frames["r"].save(out / "match252_result.png")
-    print("wrote", out)
-
-
-if __name__ == "__main__":
-    shots()
-    sys.exit(0)

@@ -1,9 +1,8 @@
 """Memory's screens, headless: the 16, 32 and 64 boards on the three screen sizes, the preview,
 flipping with the cursor, the mode button, the Location bonus offer, resume from the setup
-screen, and a whole demo game. `python -m tests.test_memory_view` writes the docs pictures
-(docs/img/memory_*.png)."""
+screen, and a whole demo game. The docs pictures (docs/img/memory_*.png) are golden images
+written only by `python -m tools.screenshots` (tests/test_golden_screens.py compares them)."""
 
-import sys
 from pathlib import Path
 
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
@@ -153,30 +152,6 @@ def test_demo_scene_plays_a_whole_game_and_returns():
     # run it out: the virtual clock makes this quick
     r = headless.run("WAIT:400000", board=SQUARE, setup=setup, settle_ms=0)
     assert not isinstance(r.app.top, view.GameScene) and r.log == ""
-
-
-def write_docs_pictures():
-    out = ROOT / "docs" / "img"
-    out.mkdir(parents=True, exist_ok=True)
-    shots = [
-        ("memory_16", SQUARE, table_setup(16, actions=lambda s: [0], preview=False), "WAIT:300"),
-        ("memory_32", SQUARE, table_setup(32, actions=lambda s: [rules.ACT_MODE + 1, 0],
-                                          preview=False), "WAIT:300"),
-        ("memory_64", SQUARE, table_setup(64), "WAIT:800"),
-        ("memory_64_board", SQUARE, table_setup(64), "WAIT:4000,DOWN,RIGHT,A"),
-        ("memory_bonus_offer", SQUARE, table_setup(32, players=1, actions=location_pair,
-                                                   preview=False), "WAIT:2000"),
-        ("memory_32_240x135", WIDE, table_setup(32), "WAIT:800"),
-        ("memory_64_320x240", PACK, table_setup(64, actions=lambda s: [5]), "WAIT:4000"),
-    ]
-    for name, board, setup, keys in shots:
-        r = headless.run(keys + ",SHOT:x", board=board, setup=setup, settle_ms=0)
-        r.frames["x"].save(out / (name + ".png"))
-        print("wrote", out / (name + ".png"))
-
-
-if __name__ == "__main__":
-    sys.exit(write_docs_pictures())
 
 
 def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):

@@ -1,7 +1,10 @@
-"""Headless screenshots of the console's screens, for the docs (docs/img/) and tests.
+"""Headless screenshots of the console's and the games' screens, for the docs (docs/img/) and
+the golden-image tests (tests/test_golden_screens.py). The one writer of docs/img/ and of
+tests/golden/screens.json: regenerate on purpose, never from a test.
 
-    python -m tools.screenshots                  # (re)write docs/img/*.png
-    python -m tools.screenshots --out DIR        # somewhere else
+    python -m tools.screenshots                  # (re)write docs/img/*.png + the golden hashes
+    python -m tools.screenshots --check          # compare only: list what differs (exit 1)
+    python -m tools.screenshots --out DIR        # somewhere else (the hashes are not touched)
     python -m tools.screenshots --only menu,error
 
 Every picture comes from sim.headless (the real app on a virtual clock), so the same inputs
@@ -27,8 +30,11 @@ DOCS_IMG = ROOT / "docs" / "img"
 SEED = 1
 BOOT = "WAIT:1600"   # past the 1.5 s splash
 
-# keys: key script, shot name "shot" is the picture; board / lang / theme as in sim.headless.
-Shot = namedtuple("Shot", "name keys board lang theme setup about")
+GOLDEN = ROOT / "tests" / "golden" / "screens.json"
+
+# keys: key script, shot name "shot" is the picture; board / lang / theme as in sim.headless;
+# settle: sim.headless's settle_ms (None: its default).
+Shot = namedtuple("Shot", "name keys board lang theme setup about settle", defaults=(None,))
 
 # UP from the first row reaches About, UP twice Settings, whether or not games are registered
 # (with none, the cursor starts on Settings and skips the disabled "no games" row).
@@ -92,22 +98,288 @@ SHOTS = (
 )
 NAMES = tuple(s.name for s in SHOTS)
 
+# -- the games' screens ------------------------------------------------------------------------
+# Each opens a game's scene straight from a setup hook, with a session built from a fixed
+# seed (and AI moves where the picture needs a game under way).
+SQUARE, WIDE, PACK = "pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"
+
+
+def _game_strings(game_id):
+    """Merge a game's strings as its own screens do: kit.lang's convention (lang_en.py /
+    lang_fr.py) when the game has it, else its older table module."""
+    import importlib
+    import importlib.util
+
+    from core import strings
+
+    package = "games." + game_id
+    if importlib.util.find_spec(package + ".lang_en") is not None:
+        from kit import lang as kit_lang
+
+        kit_lang.load(package, game_id)
+        return
+    for part, attr in (("strings", "TABLES"), ("lang", "TABLES"), ("lang", "tables")):
+        if importlib.util.find_spec(package + "." + part) is None:
+            continue
+        got = getattr(importlib.import_module(package + "." + part), attr, None)
+        if got is not None:
+            strings.add(got() if callable(got) else got)
+            return
+
+
+def _memory_table(size, players=2, actions=(), seed=5, preview=True):
+    def setup(app):
+        from core.session import Session
+        from games.memory import rules, view
+
+        app.start()
+        _game_strings("memory")
+        seats = ["human", "hard"] if players == 2 else ["human"]
+        session = Session("memory", rules, {"players": players, "size": size,
+                                            "preview": preview}, seats, seed)
+        for a in actions(session.state) if callable(actions) else actions:
+            session.apply(a)
+        app.push(view.GameScene(session))
+    return setup
+
+
+def _memory_location_pair(state):
+    """A Location pair with the first two cards of one location on the board."""
+    from games.memory import rules
+
+    where = {}
+    for i in range(state.size):
+        where.setdefault(state.slots[i] >> 2, []).append(i)
+    a, b = where[state.slots[0] >> 2][:2]
+    return [rules.ACT_MODE + rules.LOCATION, a, b]
+
+
+def _m252_table(n=0, seed=5):
+    """Match 2-52 after AI moves for both seats until n actions are played and the human
+    (seat 0) is to start an action, or the game is over."""
+    def setup(app):
+        from core.rng import Rng
+        from core.session import Session
+        from games.match252 import ai, rules, view
+
+        app.start()
+        _game_strings("match252")
+        s = Session("match252", rules, {"players": 2, "first": 0}, ["human", "hard"], seed)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and (len(s.actions) < n or st.current_player != 0
+                                    or st.phase != rules.ACT):
+            s.apply(ai.choose(st, st.current_player, "normal", rng))
+        app.push(view.GameScene(s))
+    return setup
+
+
+MC_OPTIONS = {"reshuffle": False, "quick": False, "length": "standard"}
+
+
+def _mc_base(app, language="en"):
+    """What App.start() does, without the splash: settings, strings, theme, assets, menu."""
+    from core import storage, strings
+    from screens.main_menu import MainMenu
+
+    app.settings, _ = storage.load_settings(app.platform.data_dir)
+    app.settings["ai_speed"] = "fast"
+    strings.load(language)
+    app.apply_theme("dark")
+    app.load_assets()
+    app.push(MainMenu())
+
+
+def _mc_session(seed=5, players=3):
+    from core.session import Session
+    from games.match_collect import rules
+
+    opts = dict(MC_OPTIONS, players=players)
+    return Session("match_collect", rules, opts, ["human"] + ["normal"] * (players - 1), seed)
+
+
+def _mc_pending(seed_range=range(1, 40)):
+    """A 2-player game where seat 0 (made human) must answer a Guide or Offering choice."""
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    kinds = (rules.P_GUIDE_KEEP, rules.P_OFFER_TAKE, rules.P_OFFER_RETURN, rules.P_OFFER_SWAP,
+             rules.P_GUIDE_ORDER)
+    for seed in seed_range:
+        s = Session("match_collect", rules, dict(MC_OPTIONS, players=2), ["hard", "hard"], seed)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_CHOICE and st.pending in kinds:
+                s.seats[0] = "human"
+                return s
+            s.apply(s.ai_choose(ai))
+    raise AssertionError("no such choice in the seeds tried")
+
+
+def _mc_round_end(seed=5, players=3):
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    s = Session("match_collect", rules, dict(MC_OPTIONS, players=players), ["hard"] * players,
+                seed)
+    while not s.state.round_results:
+        s.apply(s.ai_choose(ai))
+    s.seats[0] = "human"
+    return s
+
+
+def _mc_push_table(app, session):
+    from games.match_collect import view
+
+    _game_strings("match_collect")
+    app.push(view.Table(session))
+
+
+def _mc_table(factory=_mc_session, language="en", summary=False):
+    def setup(app):
+        _mc_base(app, language)
+        session = factory()
+        _mc_push_table(app, session)
+        if summary:
+            from games.match_collect import view
+
+            table = app.top
+            app.push(view.sub("summary").Summary(table, session.state.round_results[0], False))
+    return setup
+
+
+def _mc_setup_screen(app):
+    from games import registry
+    from games.match_collect import view
+
+    _mc_base(app)
+    app.push(view.entry_scene(app, registry.find("match_collect")))
+
+
+def _mc_meld_keys():
+    """Keys that pick the first three cards of one symbol in the symbol-sorted hand."""
+    from games.match_collect import rules, view
+
+    hand = sorted(_mc_session().state.hands[0], key=view.sort_key("symbol"))
+    for i in range(len(hand)):
+        for j in range(i + 1, len(hand)):
+            for k in range(j + 1, len(hand)):
+                if rules.classify_meld([hand[i], hand[j], hand[k]]):
+                    keys = []
+                    at = 0
+                    for idx in (i, j, k):
+                        keys += ["RIGHT"] * (idx - at) + ["A"]
+                        at = idx
+                    return ",".join(keys)
+    raise AssertionError("no meld of three in this hand")
+
+
+class _Lazy:
+    """A key script computed when first used (it needs the game's modules)."""
+
+    def __init__(self, fn, tail):
+        self.fn = fn
+        self.tail = tail
+
+    def __str__(self):
+        return self.fn() + self.tail
+
+
+GAME_SHOTS = (
+    Shot("memory_16", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _memory_table(16, actions=lambda s: [0], preview=False), "Memory, 16 cards", 0),
+    Shot("memory_32", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _memory_table(32, actions=lambda s: [64 + 1, 0], preview=False),
+         "Memory, 32 cards, symbol mode", 0),
+    Shot("memory_64", "WAIT:800,SHOT:shot", SQUARE, None, None, _memory_table(64),
+         "Memory, 64 cards, preview", 0),
+    Shot("memory_64_board", "WAIT:4000,DOWN,RIGHT,A,SHOT:shot", SQUARE, None, None,
+         _memory_table(64), "Memory, 64 cards, a card flipped", 0),
+    Shot("memory_bonus_offer", "WAIT:2000,SHOT:shot", SQUARE, None, None,
+         _memory_table(32, players=1, actions=_memory_location_pair, preview=False),
+         "Memory, the Location bonus offer", 0),
+    Shot("memory_32_240x135", "WAIT:800,SHOT:shot", WIDE, None, None, _memory_table(32),
+         "Memory, 32 cards, 240x135", 0),
+    Shot("memory_64_320x240", "WAIT:4000,SHOT:shot", PACK, None, None,
+         _memory_table(64, actions=lambda s: [5]), "Memory, 64 cards, 320x240", 0),
+    Shot("match252_table", "WAIT:300,RIGHT,WAIT:100,SHOT:shot", SQUARE, None, None,
+         _m252_table(14), "Match 2-52, the table"),
+    Shot("match252_table_240x135", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _m252_table(22, seed=9), "Match 2-52, 240x135"),
+    Shot("match252_table_320x240", "WAIT:300,SHOT:shot", PACK, None, None,
+         _m252_table(30, seed=4), "Match 2-52, 320x240"),
+    Shot("match252_result", "WAIT:2500,SHOT:shot", SQUARE, None, None,
+         _m252_table(10000, seed=12), "Match 2-52, the result"),
+    Shot("match_collect_setup", "SHOT:shot", SQUARE, None, None, _mc_setup_screen,
+         "Match & Collect, setup screen", 300),
+    Shot("match_collect_table", "SHOT:shot", SQUARE, None, None, _mc_table(),
+         "Match & Collect, the table", 300),
+    Shot("match_collect_table_240x135", "SHOT:shot", WIDE, None, None, _mc_table(),
+         "Match & Collect, 240x135", 300),
+    Shot("match_collect_table_320x240", "SHOT:shot", PACK, None, None, _mc_table(),
+         "Match & Collect, 320x240", 300),
+    Shot("match_collect_table_fr", "SHOT:shot", SQUARE, None, None, _mc_table(language="fr"),
+         "Match & Collect in French", 300),
+    Shot("match_collect_meld_preview", _Lazy(_mc_meld_keys, ",SHOT:shot"), SQUARE, None, None,
+         _mc_table(), "Match & Collect, a meld being built", 300),
+    Shot("match_collect_actions", "B,SHOT:shot", SQUARE, None, None, _mc_table(),
+         "Match & Collect, the actions menu", 300),
+    Shot("match_collect_wonder_choice", "SHOT:shot", SQUARE, None, None,
+         _mc_table(_mc_pending), "Match & Collect, a Wonder's choice", 300),
+    Shot("match_collect_round_summary", "SHOT:shot", SQUARE, None, None,
+         _mc_table(_mc_round_end, summary=True), "Match & Collect, the round summary", 300),
+)
+GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
+ALL_NAMES = NAMES + GAME_NAMES
+
 
 def find(name: str) -> Shot:
-    for shot in SHOTS:
+    for shot in SHOTS + GAME_SHOTS:
         if shot.name == name:
             return shot
-    raise ValueError("unknown screenshot %r (known: %s)" % (name, ", ".join(NAMES)))
+    raise ValueError("unknown screenshot %r (known: %s)" % (name, ", ".join(ALL_NAMES)))
 
 
 def take(name: str):
     """(PIL RGB image, sim.headless.Result) of one screenshot."""
-    from sim import headless
+    from sim import headless  # it puts firmware/ and the stubs on sys.path
 
     shot = find(name)
-    result = headless.run(shot.keys, board=shot.board, seed=SEED, lang=shot.lang,
-                          theme=shot.theme, setup=shot.setup)
+    extra = {} if shot.settle is None else {"settle_ms": shot.settle}
+    try:
+        result = headless.run(str(shot.keys), board=shot.board, seed=SEED, lang=shot.lang,
+                              theme=shot.theme, setup=shot.setup, **extra)
+    finally:
+        from core import strings
+
+        strings.remove()        # a game's table or French must not outlive the picture
+        strings.load("en")
     return result.frames["shot"], result
+
+
+def pixel_hash(img) -> str:
+    """sha256 of the picture's size and RGB pixels (not of the PNG bytes)."""
+    import hashlib
+
+    rgb = img.convert("RGB")
+    h = hashlib.sha256(("%dx%d\n" % rgb.size).encode())
+    h.update(rgb.tobytes())
+    return h.hexdigest()
+
+
+def load_golden() -> dict:
+    import json
+
+    if not GOLDEN.exists():
+        return {}
+    return json.loads(GOLDEN.read_text())
+
+
+def write_golden(hashes: dict) -> None:
+    import json
+
+    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+    GOLDEN.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
 
 
 def save_png(img, path) -> None:
@@ -116,23 +388,37 @@ def save_png(img, path) -> None:
 
 
 def generate(out_dir=DOCS_IMG, names=None) -> list[Path]:
-    """Write <out_dir>/<name>.png for the named screenshots (all by default)."""
+    """Write <out_dir>/<name>.png for the named screenshots (all by default); into docs/img
+    also their pixel hashes into tests/golden/screens.json (the golden images)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    golden = Path(out).resolve() == DOCS_IMG.resolve()
+    hashes = load_golden() if golden else {}
     written = []
-    for name in names or NAMES:
+    for name in names or ALL_NAMES:
         img, _ = take(name)
         path = out / (name + ".png")
         save_png(img, path)
+        hashes[name] = pixel_hash(img)
         written.append(path)
+    if golden:
+        write_golden({k: hashes[k] for k in sorted(hashes) if k in ALL_NAMES})
     return written
+
+
+def check(names=None) -> list[str]:
+    """Names whose rendering differs from the golden hash (or has none)."""
+    golden = load_golden()
+    return [n for n in names or ALL_NAMES if golden.get(n) != pixel_hash(take(n)[0])]
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(DOCS_IMG), help="folder (default: docs/img)")
-    ap.add_argument("--only", help="comma-separated names (%s)" % ", ".join(NAMES))
+    ap.add_argument("--only", help="comma-separated names (%s)" % ", ".join(ALL_NAMES))
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing: list the pictures that differ from the golden hashes")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.only.split(",")] if args.only else None
     try:
@@ -141,6 +427,11 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.check:
+        bad = check(names)
+        for n in bad:
+            print("differs:", n)
+        return 1 if bad else 0
     for path in generate(args.out, names):
         print(os.path.relpath(path, os.getcwd()))
     return 0
