@@ -157,10 +157,11 @@ def run(board_file=BOARD_FILE, log_file=LOG_FILE, pin_factory=None):
         return False
     raise_peripheral_clock()
     try:
+        import screens
         from core.app import main as app_main
         from device.platform import DevicePlatform
 
-        app_main(DevicePlatform(board))
+        app_main(DevicePlatform(board), screens)
     except Exception as exc:  # the app shows its own errors; this is the last resort
         append_log("--- main.py: board %s ---\n%s" % (board, format_exception(exc)), log_file)
         raise

@@ -267,6 +267,9 @@ class SimPlatform:
         # a whole session replays exactly; without it every seed() is fresh.
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._seed_calls = 0
+        import screens
+
+        self.screens = screens   # the console's own screens, for App(platform)
 
     def ticks_ms(self) -> int:
         return self.clock.ticks_ms()

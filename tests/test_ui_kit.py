@@ -60,6 +60,9 @@ class FakePlatform:
         self.data_dir = data_dir
         self.asset_dir = asset_dir
         self.board = "fake"
+        import screens
+
+        self.screens = screens
 
     def ticks_ms(self):
         return self.now

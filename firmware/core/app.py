@@ -19,53 +19,43 @@ from micropython import const
 from core import input as buttons
 from core import strings, theme
 from core.canvas import Canvas
+from core.scene import Scene  # noqa: F401 - games import Scene from here (re-exported)
 
 FRAME_MS = const(33)          # ~30 frames per second while something moves
 IDLE_FRAME_MS = const(33)     # button sampling period when idle (debounce needs < 50 ms)
-TOAST_MS = const(2200)
 LOG_CAP = const(8192)
+TOAST_MS = const(2200)        # a short message at the "normal" pace
+TOAST_MAX_MS = const(5000)
+TOAST_QUEUE = const(4)        # messages kept waiting at most
+_PAD = const(4)
 
 
-class Scene:
-    """Base class for screens. Override what you need; all methods are optional."""
-
-    def __init__(self):
-        # Set by App.push; a scene only runs while it is on the stack.
-        self.app: "App" = None  # type: ignore[assignment]
-        self.full_redraw = True   # draw everything next frame
-        self.redraw = True        # draw something next frame
-
-    def invalidate(self):
-        """Ask for a complete redraw of this scene."""
-        self.full_redraw = True
-        self.redraw = True
-
-    def request_draw(self):
-        """Ask for a partial redraw (the scene knows what changed)."""
-        self.redraw = True
-
-    def enter(self):
-        """Called once, when the scene is pushed (self.app is set)."""
-
-    def resume(self):
-        """Called when the scene is on top again after the one above it was popped."""
-
-    def exit(self):
-        """Called when the scene leaves the stack."""
-
-    def button(self, btn, kind):
-        """A logical button event: kind is input.PRESS, REPEAT or RELEASE."""
-
-    def tick(self, now):
-        """Called every frame with the current ticks_ms, for timers and animations."""
-
-    def draw(self, canvas, full):
-        """Draw onto the canvas: everything when `full`, else only what changed."""
+def toast_ms(settings, text):
+    """How long a message stays on screen: about 45 ms a character over a 2.2 s minimum at
+    the "normal" pace (5 s at most), x1.5 at "slow", x2/3 at "fast" (the "ai_speed"
+    setting: the pace a person chose to follow the game at)."""
+    ms = 1300 + 45 * len(text)
+    if ms < TOAST_MS:
+        ms = TOAST_MS
+    elif ms > TOAST_MAX_MS:
+        ms = TOAST_MAX_MS
+    speed = settings.get("ai_speed") if settings else None
+    if speed == "slow":
+        return ms * 3 // 2
+    if speed == "fast":
+        return ms * 2 // 3
+    return ms
 
 
 class App:
-    def __init__(self, platform):
+    """The loop and the scene stack. `screens` is the console's own set of screens (the
+    `screens` package: `first()`, `home()`, `drop_games()`, `show_error(app, exc, text)`);
+    main.py passes it, and test or simulator platforms carry one as `platform.screens`, so
+    this module imports no screen and no game."""
+
+    def __init__(self, platform, screens=None):
         self.platform = platform
+        self.screens = screens if screens is not None else getattr(platform, "screens", None)
         self.width = platform.width
         self.height = platform.height
         self.canvas = Canvas(platform.width, platform.height)
@@ -76,8 +66,10 @@ class App:
         self.fonts = None
         self.icons = None
         self.theme_name = None
-        self._toast = None
-        self._toast_until = 0
+        # Messages: the first is on screen (or about to be), the others wait their turn.
+        self._toasts = []         # (text, ms)
+        self._toast_until = 0     # ticks when the one on screen goes; 0: not shown yet
+        self._toast_box = None    # (x, y, w, h) of the box on the canvas, None when none
         self._next_frame = 0
         self.frames_drawn = 0
         self.errors = 0
@@ -95,9 +87,9 @@ class App:
         self.apply_theme(self.settings["theme"])
         self.platform.display.backlight(self.settings["brightness"])
         self.load_assets()
-        from screens.splash import Splash
-
-        self.push(Splash())
+        if self.screens is None:
+            raise ValueError("App needs the console's screens: App(platform, screens)")
+        self.push(self.screens.first())
         if status == "corrupt":
             self.toast(strings.t("settings_reset"))
         self._next_frame = self.platform.ticks_ms()
@@ -125,9 +117,11 @@ class App:
         self.invalidate_all()
 
     def save_settings(self):
-        from core import storage
+        from core import modules, storage
 
         storage.save_settings(self.platform.data_dir, self.settings)
+        modules.drop("core.storage")   # needed again only at the next save
+        gc.collect()
 
     # -- scene stack ------------------------------------------------------------------------
     @property
@@ -159,7 +153,7 @@ class App:
         self.push(scene)
 
     def reset_to_home(self):
-        """Drop every scene (and any game module) and open the main menu."""
+        """Drop every scene (and any game module) and open the home screen (the menu)."""
         while self.stack:
             scene = self.stack.pop()
             try:
@@ -167,32 +161,70 @@ class App:
             except Exception:  # a broken scene must not block the way home
                 pass
             scene.app = None
-        from games import registry
-
-        registry.unload_all()
+        self._toast_box = None
+        self.screens.drop_games()
         strings.remove()
         gc.collect()
-        from screens.main_menu import MainMenu
-
-        self.push(MainMenu())
+        self.push(self.screens.home())
 
     def invalidate_all(self):
         for scene in self.stack:
             scene.invalidate()
 
-    # -- toasts -----------------------------------------------------------------------------
-    def toast(self, message, ms=TOAST_MS):
-        """A short message over the bottom of the screen; it goes by itself."""
-        self._toast = message
-        self._toast_until = time.ticks_add(self.platform.ticks_ms(), ms)
+    # -- toasts ---------------------------------------------------------------------------
+    def toast(self, message, ms=0):
+        """A short message over the bottom of the screen; it goes by itself.
+
+        - one message at a time: a new one waits until those before it have been shown;
+        - each stays `ms` (0: `toast_ms`, from its length and the "ai_speed" setting),
+          counted from when it is actually on screen;
+        - a scene with `toasts = False` (dialogs, the rules text, score tables, the error
+          screen) is never covered: messages wait, and one on screen when such a scene opens
+          is shown again in full once it has gone (an overlay such as a dialog gets the
+          screen below repainted first, so no piece of the message stays around it);
+        - when a message goes, the top scene is drawn again whole: nothing of its box is
+          left; while it shows, it is drawn again only when the scene's drawing touched it;
+        - the same text twice in a row is shown once; when more than TOAST_QUEUE wait, the
+          oldest waiting one is dropped (the one on screen always finishes)."""
+        if not message:
+            return
+        q = self._toasts
+        if q and q[-1][0] == message:
+            return
+        if len(q) > TOAST_QUEUE:
+            q.pop(1)
+        q.append((message, ms))
+
+    @property
+    def toast_text(self):
+        """The message on screen now (or about to be), None when there is none."""
+        return self._toasts[0][0] if self._toasts else None
+
+    def toasts_pending(self):
+        """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
+        the next AI move, so a person can read what the last one did."""
+        return len(self._toasts)
+
+    def clear_toasts(self):
+        """Forget every message (the screen is drawn again whole if one was showing)."""
+        if self._toast_box is not None and self.top is not None:
+            self.top.invalidate()
+        self._toasts = []
+        self._toast_until = 0
+
+    def _toast_step(self, now):
+        """Once a frame while messages are queued: start, pause or end the one on screen."""
         top = self.top
-        if top is not None:
-            top.request_draw()
-
-    def _draw_toast(self):
-        from ui.widgets import draw_toast
-
-        draw_toast(self, self._toast)
+        if top is None or not top.toasts:
+            self._toast_until = 0          # shown again in full once such a scene has gone
+            return
+        if self._toast_until == 0:
+            top.request_draw()             # draw() shows it and starts its time
+        elif time.ticks_diff(now, self._toast_until) >= 0:
+            self._toasts.pop(0)
+            self._toast_until = 0
+            # Whole redraw: nothing of the old box stays; the next one is drawn over it.
+            top.invalidate()
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):
@@ -214,11 +246,9 @@ class App:
             top = self.top
             if top is not None:
                 top.tick(now)
-            if self._toast is not None and time.ticks_diff(now, self._toast_until) >= 0:
-                self._toast = None
-                if self.top is not None:
-                    self.top.invalidate()
-            self.draw()
+            if self._toasts:
+                self._toast_step(now)
+            self.draw(now)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
         if not self.running:
@@ -231,17 +261,29 @@ class App:
             wait = 0 if wait < 0 else FRAME_MS
         return wait
 
-    def draw(self):
+    def draw(self, now=0):
         top = self.top
         if top is None or not top.redraw:
             return
         full = top.full_redraw
         top.redraw = False
         top.full_redraw = False
-        top.draw(self.canvas, full)
-        if self._toast is not None:
-            self._draw_toast()
-        self.canvas.flush(self.platform.display)
+        c = self.canvas
+        if full:
+            if top.overlay and self._toast_box is not None:
+                # A message is on the screen this overlay opens over: repaint what is below
+                # (from the first scene that draws the whole screen) so none of it stays.
+                stack = self.stack
+                i = len(stack) - 1
+                while i > 0 and stack[i].overlay:
+                    i -= 1
+                for scene in stack[i:-1]:
+                    scene.draw(c, True)
+            self._toast_box = None       # no old message box is left on the canvas
+        top.draw(c, full)
+        if self._toasts and top.toasts:
+            _draw_toast(self, now)
+        c.flush(self.platform.display)
         self.frames_drawn += 1
 
     def run(self):
@@ -259,11 +301,10 @@ class App:
         Never raises: when even that fails (no memory left), `panic` takes over."""
         self.errors += 1
         self.stack = []
-        self._toast = None
+        self._toasts = []
+        self._toast_box = None
         try:
-            from games import registry
-
-            registry.unload_all()
+            self.screens.drop_games()
             gc.collect()
             self.input.reset()
             # Log first: if the error screen itself cannot load, the log still says why.
@@ -279,9 +320,7 @@ class App:
                         f.write(text)
                 except Exception as log_exc:  # noqa: BLE001 - a full or broken disk
                     text += "\n(log not written: " + repr(log_exc) + ")"
-            from screens import error
-
-            error.show(self, exc, text)
+            self.screens.show_error(self, exc, text)
         except Exception as again:  # noqa: BLE001
             self.panic(again)
 
@@ -289,7 +328,8 @@ class App:
         """Last resort when the error screen itself cannot load (no memory left): a plain
         8x8-font message drawn with no imports; any button then tries the menu again."""
         self.stack = []
-        self._toast = None
+        self._toasts = []
+        self._toast_box = None
         gc.collect()
         self._panic = type(exc).__name__
         c = self.canvas
@@ -315,6 +355,40 @@ class App:
             ev = self.input.pop()
 
 
+def _draw_toast(app, now):
+    """After the top scene drew: the app's first message in a box above the hint bar (one or
+    two lines), unless it is on screen already and the scene's drawing left its box alone."""
+    c = app.canvas
+    box = app._toast_box
+    if box is not None and app._toast_until and not c.is_dirty_in(box[0], box[1], box[2],
+                                                                   box[3]):
+        return
+    font = app.small
+    text, ms = app._toasts[0]
+    lh = font.line_height
+    lines = font.wrap(text, app.width - 6 * _PAD)[:2]
+    w = 0
+    for line in lines:
+        tw = font.width(line)
+        if tw > w:
+            w = tw
+    w += 4 * _PAD
+    h = len(lines) * lh + 2 * _PAD
+    x = (app.width - w) // 2
+    y = app.height - (lh + 4) - h - _PAD   # above the hint bar (ui.widgets.hint_height)
+    c.round_rect(x, y, w, h, theme.SEL)
+    c.round_rect(x, y, w, h, theme.FG, False)
+    ty = y + _PAD
+    for line in lines:
+        c.text(font, line, x + 2 * _PAD, ty, theme.SEL_FG)
+        ty += lh
+    app._toast_box = (x, y, w, h)
+    if not app._toast_until:
+        if ms <= 0:
+            ms = toast_ms(app.settings, text)
+        app._toast_until = time.ticks_add(now, ms)
+
+
 def format_exception(exc):
     """Traceback text on both MicroPython (print_exception) and CPython."""
     if hasattr(sys, "print_exception"):
@@ -328,6 +402,6 @@ def format_exception(exc):
     return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
 
 
-def main(platform):
-    """Device entry point (called by main.py)."""
-    App(platform).run()
+def main(platform, screens=None):
+    """Device entry point (called by main.py with the console's screens)."""
+    App(platform, screens).run()

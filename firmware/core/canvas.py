@@ -52,6 +52,18 @@ class Canvas:
     def is_dirty(self):
         return self._count > 0
 
+    def is_dirty_in(self, x, y, w, h):
+        """True when a dirty rectangle overlaps (x, y, w, h): something was drawn there since
+        the last flush (marks are never smaller than what was drawn)."""
+        r = self._rects
+        x1 = x + w
+        y1 = y + h
+        for i in range(self._count):
+            k = 4 * i
+            if r[k] < x1 and x < r[k + 2] and r[k + 1] < y1 and y < r[k + 3]:
+                return True
+        return False
+
     def dirty_area(self):
         r = self._rects
         total = 0

@@ -32,30 +32,54 @@ class Icons:
         count = data[4] | (data[5] << 8)
         index_size = data[6] | (data[7] << 8)
         self._data = data
+        self._count = count
         self._pixels = memoryview(data)[_HEADER + index_size :]
-        # name -> offset of its width byte in the index; FrameBuffers cached per name.
+        # name -> offset of its width byte in the index (-1: no such icon), filled as names
+        # are asked for: a screen uses a few of the icons, and a dict of every name would
+        # sit in the heap for nothing. FrameBuffers cached per name.
         self._where = {}
         self._fbs = {}
-        p = _HEADER
-        for _ in range(count):
-            n = data[p]
-            self._where[bytes(data[p + 1 : p + 1 + n]).decode()] = p + 1 + n
-            p += n + 6
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
         self._pal16 = None  # palette for 4-bit icons over a background, made when needed
 
+    def _find(self, name):
+        """Offset of icon `name`'s width byte in the index, -1 if there is none (looked up in
+        the file's index the first time, then remembered)."""
+        p = self._where.get(name)
+        if p is None:
+            key = name.encode()
+            n = len(key)
+            data = self._data
+            p = -1
+            at = _HEADER
+            for _ in range(self._count):
+                k = data[at]
+                if k == n and data[at + 1 : at + 1 + k] == key:
+                    p = at + 1 + k
+                    break
+                at += k + 6
+            self._where[name] = p
+        return p
+
     def names(self):
         """All icon names, sorted."""
-        return sorted(self._where)
+        data = self._data
+        out = []
+        at = _HEADER
+        for _ in range(self._count):
+            k = data[at]
+            out.append(bytes(data[at + 1 : at + 1 + k]).decode())
+            at += k + 6
+        return sorted(out)
 
     def has(self, name):
-        return name in self._where
+        return self._find(name) >= 0
 
     def _entry(self, name):
-        try:
-            return self._where[name]
-        except KeyError:
-            raise KeyError("no icon named %r" % name) from None
+        p = self._find(name)
+        if p < 0:
+            raise KeyError("no icon named %r" % name)
+        return p
 
     def size(self, name):
         """(width, height) of icon `name` in pixels."""

@@ -109,6 +109,9 @@ class HeadlessPlatform:
         self.ticks_ms = self.clock.ticks_ms
         self.ticks_diff = self.clock.ticks_diff
         self.sleep_ms = self.clock.sleep_ms
+        import screens
+
+        self.screens = screens   # the console's own screens, for App(platform)
 
     def seed(self):
         return self._seed

@@ -417,9 +417,10 @@ def run(board_name, config=None):
         print("safe mode: the app was not started (REPL is free)")
         platform.link.close()
         return False
+    import screens
     from core.app import App
 
-    app = App(platform)
+    app = App(platform, screens)
     platform.app = app  # type: ignore
     try:
         app.run()

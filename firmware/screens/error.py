@@ -8,7 +8,7 @@ import gc
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
+from core.scene import Scene
 
 
 def show(app, exc, text):
@@ -22,6 +22,7 @@ def show(app, exc, text):
 
 
 class ErrorScreen(Scene):
+    toasts = False      # a message never covers it (they wait until it has gone)
     def __init__(self, exc, text):
         super().__init__()
         self.is_memory = isinstance(exc, MemoryError)

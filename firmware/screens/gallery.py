@@ -9,7 +9,7 @@ boards' X/Y, hence the double mapping.
 
 from core import input as btn
 from core import theme
-from core.app import Scene
+from core.scene import Scene
 from ui import widgets
 from ui.cards import CURSOR, DIMMED, PICKED, HandRow, draw_back, draw_card, draw_slot
 from ui.scores import ScoreTable, draw_score_table, row_height

@@ -7,11 +7,14 @@ redrawn when the dialog closes.
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
+from core.scene import Scene
 from ui import widgets
 
 
 class Dialog(Scene):
+    toasts = False      # a message never covers it (they wait until it has gone)
+    overlay = True      # drawn over the screen below, which stays visible around it
+
     def __init__(self, message, choices, on_done, default=0, title=None):
         super().__init__()
         self.message = message

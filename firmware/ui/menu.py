@@ -7,7 +7,7 @@ it with a title and a hint bar; subclasses (main menu, settings) fill the rows a
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
+from core.scene import Scene
 from ui import widgets
 
 

@@ -9,7 +9,7 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
+from core.scene import Scene
 from ui import widgets
 from ui.textview import BAR_W, draw_position, draw_scrollbar, position_room
 
@@ -93,6 +93,7 @@ def draw_score_table(app, c, x, y, w, headers, rows, highlight_row=-1, widths=No
 
 
 class ScoreTable(Scene):
+    toasts = False      # a message never covers it (they wait until it has gone)
     def __init__(self, title, headers, rows, highlight_row=-1):
         super().__init__()
         self.title = title

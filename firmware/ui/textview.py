@@ -11,7 +11,7 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
+from core.scene import Scene
 from ui import widgets
 
 BAR_W = const(3)
@@ -46,6 +46,7 @@ def draw_position(app, c, shown, total, room):
 
 
 class TextView(Scene):
+    toasts = False      # a message never covers it (they wait until it has gone)
     def __init__(self, title, text):
         super().__init__()
         self.title = title

@@ -1,4 +1,4 @@
-"""Shared pieces of every screen: title bar, hint bar, panels, toasts.
+"""Shared pieces of every screen: title bar, hint bar, panels (toasts: core.app).
 
 Layout convention: a title bar at the top, a hint bar at the bottom telling what the buttons
 do now, the content in between (`content_box`). Everything is drawn in theme indices.
@@ -60,19 +60,3 @@ def text_block(app, c, lines, x, y, color, font=None):
         c.text(font, line, x, y, color)
         y += font.line_height
     return y
-
-
-def draw_toast(app, message):
-    """A one- or two-line message box over the bottom of the screen."""
-    c = app.canvas
-    font = app.small
-    lines = font.wrap(message, app.width - 6 * PAD)[:2]
-    h = len(lines) * font.line_height + 2 * PAD
-    w = 0
-    for line in lines:
-        w = max(w, font.width(line))
-    w += 4 * PAD
-    x = (app.width - w) // 2
-    y = app.height - hint_height(app) - h - PAD
-    panel(c, x, y, w, h, theme.SEL, theme.FG)
-    text_block(app, c, lines, x + 2 * PAD, y + PAD, theme.SEL_FG, font)
