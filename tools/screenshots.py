@@ -329,6 +329,80 @@ GAME_SHOTS = (
     Shot("match_collect_round_summary", "SHOT:shot", SQUARE, None, None,
          _mc_table(_mc_round_end, summary=True), "Match & Collect, the round summary", 300),
 )
+
+
+def _cauldron_table(n=0, seed=5, players=3, state_hook=None):
+    """Cauldron (human + Hard AIs, Recipes on) after AI moves until n actions are played and
+    seat 0 is to take from a line (as tests/test_cauldron_view.py builds it)."""
+    def setup(app):
+        from core.rng import Rng
+        from core.session import Session
+        from games.cauldron import ai, rules, view
+
+        app.start()
+        _game_strings("cauldron")
+        opts = {"players": players, "recipes": True}
+        s = Session("cauldron", rules, opts, ["human"] + ["hard"] * (players - 1), seed, None)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and (len(s.actions) < n or st.current_player != 0
+                                    or st.phase != rules.ACT):
+            s.apply(ai.choose(st, st.current_player, "normal", rng))
+        if state_hook is not None:
+            state_hook(s)
+        app.push(view.Table(s))
+    return setup
+
+
+def _cauldron_perluceo(s):
+    """A Perluceo on the line and three cards in seat 0's cauldron (a look to show)."""
+    from games.cauldron.board import LINE_CELLS
+
+    st = s.state
+    st.grid[LINE_CELLS[st.line][0]] = 82
+    st.cauldrons[0] = [0, 9, 33]
+    st.placed[0] = [1, 2, 3]
+    st.pile = [c for c in st.pile if c not in (82, 0, 9, 33)]
+    st.out = [c for c in st.out if c not in (82, 0, 9, 33)]
+    grid_cards = set(st.grid)
+    for c in (0, 9, 33):
+        if c in grid_cards:
+            st.grid[list(st.grid).index(c)] = st.pile.pop()
+    st.out = [c for c in range(84) if c not in set(st.grid) | set(st.pile) | {0, 9, 33}
+              and not any(c in x for x in st.cauldrons + st.spells)]
+
+
+def _cauldron_finish(s):
+    from core.rng import Rng
+    from games.cauldron import ai
+
+    rng = Rng(4)
+    while not s.state.is_over():
+        s.apply(ai.choose(s.state, s.state.current_player, "hard", rng))
+
+
+def _cauldron_setup_screen(app):
+    from games import registry
+    from games.cauldron import view
+
+    app.start()
+    app.push(view.entry_scene(app, registry.find("cauldron")))
+
+
+GAME_SHOTS += (
+    Shot("cauldron_board_pico_lcd_1_3", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _cauldron_table(20, players=4), "Cauldron, 4 players"),
+    Shot("cauldron_board_pico_lcd_1_14", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _cauldron_table(20, players=4), "Cauldron, 240x135"),
+    Shot("cauldron_board_display_pack_2", "WAIT:300,SHOT:shot", PACK, None, None,
+         _cauldron_table(20, players=4), "Cauldron, 320x240"),
+    Shot("cauldron_look", "A,WAIT:300,SHOT:shot", SQUARE, None, None,
+         _cauldron_table(0, state_hook=_cauldron_perluceo), "Cauldron, a Perluceo look"),
+    Shot("cauldron_result", "WAIT:6000,SHOT:shot", SQUARE, None, None,
+         _cauldron_table(0, state_hook=_cauldron_finish), "Cauldron, the result"),
+    Shot("cauldron_setup", "WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300,SHOT:shot", SQUARE, None, None,
+         _cauldron_setup_screen, "Cauldron, setup screen"),
+)
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
 
