@@ -129,6 +129,8 @@ class Know:
         rec = state.recipes[seat] if state.recipes else []
         self.recipe_col = rec[0] - RECIPE_A + 4 if rec else -1
         self.goal = rec[1] - RECIPE_B if rec else -1
+        self.vals = []
+        self.deny = [None] * 36
 
     def potential(self, o, k, n, s):
         """What kind k is worth to seat o holding n cards of total s, future included."""
@@ -233,19 +235,40 @@ def card_value(kn, card, deep):
     return v
 
 
+def cell_values(kn, deep):
+    """card_value of every card on the board (None for empty cells and corners), once per
+    decision: plans and takes read it."""
+    out = []
+    for c in kn.state.grid:
+        out.append(None if c == EMPTY or c >= 84 else card_value(kn, c, deep))
+    return out
+
+
+def deny_value(kn, g, card):
+    """What the rivals would gain with the card of cell g, on average (cached per cell)."""
+    d = kn.deny[g]
+    if d is None:
+        d = 0.0
+        for o in range(kn.n):
+            if o != kn.seat:
+                x = kn.gain(o, card)
+                if x > 0:
+                    d += x
+        d /= kn.n - 1
+        kn.deny[g] = d
+    return d
+
+
 def line_best(kn, line, skip):
-    best = -3.0
-    found = False
-    grid = kn.state.grid
+    best = None
+    vals = kn.vals
     for g in LINE_CELLS[line]:
-        c = grid[g]
-        if g == skip or c == EMPTY:
+        v = vals[g]
+        if g == skip or v is None:
             continue
-        v = card_value(kn, c, True)
-        if not found or v > best:
+        if best is None or v > best:
             best = v
-            found = True
-    if not found:
+    if best is None:
         return -CORNER_COST
     return best
 
@@ -328,7 +351,7 @@ def evaluate(kn, action, rnd):
             c = s.grid[g]
             if c == EMPTY or (78 <= c < 84):
                 continue
-            v = card_value(kn, c, deep)
+            v = kn.vals[g]
             if best is None or v > best:
                 best = v
         if best is None:
@@ -346,15 +369,11 @@ def evaluate(kn, action, rnd):
     card = s.grid[g]
     if endsense and ends_game(s, line, g):
         return end_value(kn, card) + 0.01 * card_value(kn, card, deep)
-    v = card_value(kn, card, deep)
+    v = kn.vals[g]
     if k == ACCIO_K:
         v -= USE_ACCIO * kn.t + 0.3
     if deny_w and card < 72:
-        for o in range(kn.n):
-            if o != seat:
-                d = kn.gain(o, card)
-                if d > 0:
-                    v += deny_w * d / (kn.n - 1)
+        v += deny_w * deny_value(kn, g, card)
     if plan_w:
         new_top = card if in_cauldron(card) else top
         dl = decl_left + (3 if spell_type(card) == 1 and not in_cauldron(card) else 0)
@@ -378,6 +397,7 @@ def choose(state, seat, level, rng, budget=None):
     if rand and rng.random() < rand:
         return rng.choice(legal)
     kn = Know(state, seat, level)
+    kn.vals = cell_values(kn, LEVELS[level][3])
     best = legal[0]
     best_v = None
     for a in legal:
