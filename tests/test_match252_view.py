@@ -8,12 +8,11 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
-from core import strings
 from core.rng import Rng
 from core.session import Session
 from games import registry
 from games.match252 import ai, rules, view
-from games.match252.lang import TABLES
+from kit import lang as kit_lang
 from sim import headless
 from ui.options import OptionsScreen
 
@@ -44,7 +43,7 @@ def play_until(session, n, level="normal"):
 def table(n=0, seed=5, data_dir=None, out=None):
     def setup(app):
         app.start()
-        strings.add(TABLES)
+        kit_lang.load("games.match252", "match252")
         s = Session("match252", rules, {"players": 2, "first": 0}, ["human", "hard"], seed,
                     data_dir)
         play_until(s, n)
@@ -92,7 +91,7 @@ def hand_built(state, seats=("human", "hard"), then=None, out=None):
     """A setup(app) showing a hand-built position (the session's state is replaced)."""
     def setup(app):
         app.start()
-        strings.add(TABLES)
+        kit_lang.load("games.match252", "match252")
         session = Session("match252", rules, {"players": 2}, list(seats), 1)
         session.state = state
         scene = view.GameScene(session)

@@ -15,7 +15,7 @@ from tests.mpy import run_mpy
 ROOT = Path(__file__).resolve().parent.parent
 GEN = str(ROOT / "firmware" / "gen")
 SEED = 5
-ENTRY = ("match_collect", "game.match_collect", "games.match_collect", 2, 4)
+ENTRY = ("match_collect", ("Match & Collect", "Match & Collect"), "games.match_collect", 2, 4)
 BOARDS = {"240x240": "pico_lcd_1_3", "240x135": "pico_lcd_1_14", "320x240": "display_pack_2"}
 
 
@@ -70,10 +70,9 @@ def _run(keys, board="pico_lcd_1_3", push=None, data_dir=None, settle_ms=300, la
 def _push_table(session_factory):
     def push(app):
         view = _view()
-        from core import strings
-        from games.match_collect import lang
+        from kit import lang
 
-        strings.add(lang.tables())
+        lang.load("games.match_collect", "match_collect")
         app.push(view.Table(session_factory()))
 
     return push
@@ -86,7 +85,7 @@ def test_setup_screen_rows_and_players_change():
 
     r = _run("SHOT:setup,RIGHT,RIGHT,SHOT:four", push=push)
     scene = r.app.top
-    assert type(scene).__name__ == "Setup"
+    assert type(scene).__name__ == "SetupScreen"
     labels = [row[0] for row in scene.menu.rows]
     # 2 -> 3 -> 4 players: three level rows, Reshuffle switched on by default for four.
     assert labels == ["Players", "West level", "North level", "East level", "Reshuffle",
@@ -100,11 +99,12 @@ def test_setup_screen_rows_and_players_change():
 
 
 def test_how_to_play_text_in_both_languages():
-    from games.match_collect import lang, lang_fr
+    from games.match_collect import lang_en, lang_fr
 
-    assert set(lang.EN) == set(lang_fr.FR)
-    for table in (lang.EN, lang_fr.FR):
-        assert "800" in table["mc.rules_text"] and "700" in table["mc.rules_text"]
+    assert set(lang_en.T) == set(lang_fr.T)
+    for mod in (lang_en, lang_fr):
+        table = mod.T
+        assert "800" in mod.RULES and "700" in mod.RULES
         assert len(table["mc.seats4"].split(",")) == 4
         assert len(table["mc.melds"].split(",")) == 6
         assert len(table["mc.wonders"].split(",")) == 6

@@ -8,11 +8,10 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
-from core import strings
 from core.session import Session
 from games import registry
 from games.memory import rules, view
-from games.memory.strings import TABLES
+from kit import lang as kit_lang
 from sim import headless
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +36,7 @@ def table_setup(size, players=2, actions=(), seed=5, seats=None, preview=True):
     """A setup(app) that opens the table directly with some actions already played."""
     def setup(app):
         app.start()
-        strings.add(TABLES)
+        kit_lang.load("games.memory", "memory")
         ss = seats or (["human", "hard"] if players == 2 else ["human"])
         session = Session("memory", rules, {"players": players, "size": size,
                                             "preview": preview}, ss, seed)

@@ -90,6 +90,10 @@ class Spec:
             return strings.t("opponent")
         return strings.t("opponent_n") % seat
 
+    def new_seed(self, app):
+        """The seed of a new game (the platform's fresh seed)."""
+        return app.platform.seed()
+
     def changed(self, values, key):
         """Called after the player changed `key` (e.g. a default that depends on it)."""
 
@@ -249,7 +253,7 @@ class SetupScreen(OptionsScreen):
         app = self.app
         spec = self.spec
         session = Session(self.game_id, spec.rules_module(), spec.game_options(values),
-                          spec.seats(values, demo), app.platform.seed() & 0x7FFFFFFF,
+                          spec.seats(values, demo), spec.new_seed(app),
                           None if demo else self.data_dir)
         session.save()
         self.open_table(session, demo)
@@ -259,6 +263,12 @@ class SetupScreen(OptionsScreen):
         scene = self.spec.table(app, session, demo)
         if self.spec.replace:
             app.replace(scene)
+            # The setup screen is gone: its modules leave the heap while the table plays
+            # (entry_scene imports them again on the next visit).
+            from core import modules
+
+            modules.drop("kit.setup")
+            modules.drop("ui.options")
         else:
             app.push(scene)
 

@@ -147,6 +147,12 @@ class Turns:
         scene.request_draw()
         return PLAYED
 
+    def over_for(self, now):
+        """Milliseconds since tick() first saw the game over (0 before)."""
+        if self.over_at is None:
+            return 0
+        return time.ticks_diff(now, self.over_at)
+
     def end_demo(self, now, ms=DEMO_END_MS):
         """In a demo that is over: pop the table `ms` after the end; True when it did."""
         if not self.demo or self.over_at is None:

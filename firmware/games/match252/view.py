@@ -1,4 +1,4 @@
-# Match 2-52 screens: the setup screen (with resume), the table and the result screen.
+# Match 2-52 screens: the setup (declared for kit.setup), the table and the result screen.
 #
 # The table: a status line on top (whose turn, action 1 or 2 of 2, what to choose now), the
 # 4x4 grid on the left, and beside it the draw pile and both capture piles (top card and
@@ -7,27 +7,25 @@
 # lets the cursor visit only the legal targets (same row or column). Choices inside a capture
 # (which match first, the Ace's card, the Jack's and the Queen's card) are cycled with
 # Up/Down and taken with A. MENU pauses (Resume, How to play, Quit: the game stays saved).
-# Everything goes through core.session.Session (save after every action, resume by replay).
-
-import time
+# Every action goes through the kit's turn driver (kit.turns: the session's save after every
+# action, the AI's "Thinking..." and pace); the setup screen, resume included, is kit.setup's.
 
 from micropython import const
 
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
-from core.session import Session, ai_delay_ms
+from core.session import Session
 from games.match252 import ai, rules
-from games.match252.lang import TABLES
+from kit import lang, setup, turns
 from ui import widgets
 from ui.cards import CURSOR, DIMMED, PICKED, card_width, draw_back, draw_card, draw_slot
 from ui.dialog import Dialog
-from ui.options import OptionsScreen
 
 GAME_ID = "match252"
-LEVELS = ("easy", "normal", "hard")
+PACKAGE = "games.match252"
 FIRSTS = ("random", 0, 1)
-DEMO_END_MS = const(3000)
+DEMO_END_MS = turns.DEMO_END_MS
 SUITS = ("♠", "♥", "♦", "♣")
 
 # Interaction modes of the human's turn.
@@ -49,13 +47,18 @@ def face_of(card):
 # -- setup -----------------------------------------------------------------------------------
 
 
-def _options(values):
-    return [
-        ("level", strings.t("m252.opponent"), LEVELS, lambda v: strings.t("level_" + v)),
-        ("first", strings.t("m252.first"), FIRSTS,
-         lambda v: strings.t("m252.first_random" if v == "random" else
-                             ("m252.first_you" if v == 0 else "m252.first_ai"))),
-    ]
+class Spec(setup.Spec):
+    """The opponent's level, who plays first; Watch AI play: Normal against that level."""
+    game_id = GAME_ID
+    options = (("first", "m252.first", FIRSTS,
+                ("m252.first_random", "m252.first_you", "m252.first_ai"), "random"),)
+    demo_seats = ("normal", "hard")
+
+    def rules_module(self):
+        return rules
+
+    def table(self, app, session, demo):
+        return GameScene(session, demo=demo)
 
 
 def new_session(app, level, first, demo, seed=None):
@@ -67,24 +70,12 @@ def new_session(app, level, first, demo, seed=None):
 
 
 def entry_scene(app, entry):
-    strings.add(TABLES)
-    values = {"level": "normal", "first": "random"}
-
-    def start(vals, demo):
-        session = new_session(app, vals["level"], vals["first"], demo)
-        session.save()
-        app.push(GameScene(session, demo=demo))
-
-    return OptionsScreen(_title(entry), _options, values, start,
-                         lambda: strings.t("m252.rules"),
-                         resume=(lambda: Session.resume(GAME_ID, rules, app.platform.data_dir),
-                                 lambda session: app.push(GameScene(session))))
+    return setup.entry_scene(app, entry, Spec())
 
 
 def demo_scene(app, entry, seed):
     """A whole AI-only game (Normal vs Hard) that pops back when it ends."""
-    strings.add(TABLES)
-    return GameScene(new_session(app, "hard", "random", True, seed), demo=True)
+    return setup.demo_scene(app, entry, Spec(), seed)
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -101,9 +92,7 @@ class GameScene(Scene):
         self.src = -1            # the face-up card being moved
         self.targets = []        # legal target slots of the move
         self.ci = 0              # index into the pending choices / targets
-        self.thinking = False
-        self.ai_at = None
-        self.over_at = None
+        self.turns = turns.Turns(self, session, ai, demo)
         self.result_shown = False
         self.status = ""
         self.geo: tuple = ()
@@ -150,14 +139,14 @@ class GameScene(Scene):
         return strings.t("m252.you" if seat == self.human_seat() else "m252.ai")
 
     def my_turn(self):
-        return not self.demo and self.session.is_human_turn()
+        return self.turns.human_to_move()
 
     # -- acting -----------------------------------------------------------------------------
     def act(self, action):
         s = self.state
         seat = s.current_player
         try:
-            self.session.apply(action)
+            self.turns.act(action)
         except ValueError as exc:
             self.app.toast(str(exc))
             return False
@@ -332,47 +321,32 @@ class GameScene(Scene):
             if choice == 1:
                 from ui.textview import TextView
 
-                self.app.push(TextView(strings.t("how_to_play"), strings.t("m252.rules")))
+                self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
             elif choice == 2:
                 self.app.pop()
 
         self.app.push(Dialog(strings.t("m252.pause"), labels, done))
 
     # -- time -------------------------------------------------------------------------------
-    def tick(self, now):
-        s = self.state
-        if s.is_over():
-            self.game_over(now)
-            return
-        if self.app.top is not self or not self.session.is_ai_turn():
-            return
-        if self.ai_at is not None and time.ticks_diff(now, self.ai_at) < 0:
-            return
-        if not self.thinking:
-            self.thinking = True      # draw "Thinking..." first, decide next frame
-            self.request_draw()
-            return
-        self.thinking = False
-        action = self.session.ai_choose(ai)
+    def play(self, action):
+        """An AI's action, from the turn driver."""
         self.act(action)
-        self.ai_at = time.ticks_add(now, ai_delay_ms(self.app.settings or {}))
+
+    def tick(self, now):
+        if self.turns.tick(now) == turns.OVER:
+            self.game_over(now)
 
     def game_over(self, now):
+        t = self.turns
         if self.result_shown:
-            if self.demo and self.over_at is not None and \
-                    time.ticks_diff(now, self.over_at) >= DEMO_END_MS:
-                self.over_at = None
-                self.app.pop()
-            return
-        if self.over_at is None:
-            self.over_at = now
+            if self.demo:
+                t.end_demo(now, DEMO_END_MS + DEMO_END_MS // 2)
             return
         # Let the last announcement be seen before the result screen.
-        if time.ticks_diff(now, self.over_at) < (DEMO_END_MS // 2 if self.demo else 1500):
+        if t.over_for(now) < (DEMO_END_MS // 2 if self.demo else 1500):
             return
         self.result_shown = True
         if self.demo:
-            self.over_at = now
             self.request_draw()
             return
         self.app.replace(ResultScene(self.session, self.human_seat()))
@@ -384,7 +358,7 @@ class GameScene(Scene):
             return strings.t("game_over")
         n = 3 - s.left
         if not self.my_turn():
-            if self.thinking:
+            if self.turns.thinking:
                 return self.name(s.current_player) + ": " + strings.t("thinking")
             if s.phase != rules.ACT:
                 return strings.t("m252.ai_choosing")
@@ -657,9 +631,3 @@ class ResultScene(Scene):
                 step = min(cw + 1, max(4, (w - 12 - cw) // max(1, n - 1)))
                 for i in range(n):
                     draw_card(app, c, x + 6 + i * step, ry, cw, ch, face_of(pile[i]))
-
-
-def _title(entry):
-    from games import registry
-
-    return registry.label(entry, strings.lang())[0]

@@ -1,6 +1,7 @@
 # Match & Collect (GAMES.md section 1): rules.py (engine), ai.py (Easy/Normal/Hard), view.py
-# (screens), cards.py (generated deck table, see tools/make_deck88.py).
+# (the table), setup_screen.py (its setup, on kit.setup), summary.py and browse.py (screens
+# opened over the table), cards.py (generated deck table), lang_en.py / lang_fr.py (strings).
 
-# Registry entry (the registry line itself is added by the view's author); tools can use
-# `python -m tools.arena --register games.match_collect ...` meanwhile.
-ENTRY = ("match_collect", "game.match_collect", "games.match_collect", 2, 4)
+# Its registry line (games/registry.py has the same; tools can use
+# `python -m tools.arena --register games.match_collect ...`).
+ENTRY = ("match_collect", ("Match & Collect", "Match & Collect"), "games.match_collect", 2, 4)

@@ -1,6 +1,7 @@
-# Match & Collect's French strings (keys as lang.EN); loaded only when French is in use.
+# Les textes français de Match & Collect (convention kit.lang : T, la table ; RULES, la
+# règle ; mêmes clés que lang_en.py), chargés seulement quand le français est choisi.
 
-FR = {
+T = {
     "mc.seats2": "Vous,Nord",
     "mc.seats3": "Vous,Ouest,Est",
     "mc.seats4": "Vous,Ouest,Nord,Est",
@@ -22,8 +23,6 @@ FR = {
     "mc.on": "Oui",
     "mc.off": "Non",
     "mc.target": "\u00e0 %d",
-    "mc.high_scores": "Meilleurs scores",
-    "mc.no_scores": "Aucun score",
     "mc.h_hand": "Main",
     "mc.h_laid": "Pos\u00e9",
     "mc.h_total": "Total",
@@ -114,31 +113,32 @@ FR = {
     "mc.hint_over": "Haut/Bas D\u00e9filer  A Fin",
     "mc.shared_win": "Victoire partag\u00e9e",
     "mc.wins": "%s gagne !",
-    "mc.rules_text": (
-        "Match & Collect : piochez, collectionnez et posez des combinaisons ; le premier au "
-        "score vis\u00e9 \u00e0 la fin d'une manche gagne (2 j. 800, 3-4 j. 700).\n\n"
-        "Votre tour : 1 Piochez le dessus de la pioche ou de la d\u00e9fausse. 1b Une fois "
-        "par manche, avec deux cartes d'un lieu en main, nommez-le : chacun vous donne ses "
-        "cartes de ce lieu. 2 Posez des combinaisons ou compl\u00e9tez les v\u00f4tres. "
-        "3 Jouez une Merveille. 4 D\u00e9faussez une carte. Un Portail donne aussit\u00f4t "
-        "un nouveau tour (sans d\u00e9fausse).\n\n"
-        "Combinaisons : Paire Miroir (m\u00eame couleur et symbole) 10. S\u00e9rie de "
-        "Symboles (3+ m\u00eame symbole) 30, +10 par carte. S\u00e9rie de Couleur (5+ "
-        "m\u00eame couleur) 55, +10 par carte. Arc-en-ciel (un symbole dans les 4 couleurs) "
-        "80 (60 avec une L\u00e9gendaire), +10 par carte. Groupe de Lieu 3 = 70, 4 = 100. "
-        "S\u00e9rie de Merveilles 3 = 70, 4 = 100. Une L\u00e9gendaire remplace une carte "
-        "d'une s\u00e9rie : +10 (pas dans les paires ni les groupes).\n\n"
-        "Merveilles : Messager - nommez un lieu, les adversaires vous donnent ces cartes "
-        "(personne : piochez). Guide - voyez 4 cartes de la pioche, gardez-en 2. Portail - "
-        "un nouveau tour. Abri - votre main ne co\u00fbte rien en fin de manche, ou prenez "
-        "une carte de la d\u00e9fausse. Offrande - prenez jusqu'\u00e0 2 cartes de la "
-        "d\u00e9fausse et rendez-en autant, ou \u00e9changez des cartes contre des "
-        "fra\u00eeches. Merveille jou\u00e9e +5.\n\n"
-        "Fin de manche : un joueur d\u00e9fausse sa derni\u00e8re carte (+25), ou la pioche "
-        "s'\u00e9puise. Carte restant en main -5, Merveille -10.\n\n"
-        "Boutons : Gauche/Droite (X/Y) parcourent la main, A choisit des cartes (la ligne "
-        "au-dessus de la main montre la combinaison et sa valeur), B ouvre les actions : "
-        "piocher, prendre, poser, ajouter, jouer, d\u00e9fausser, nommer, trier, voir. MENU "
-        "met en pause."
-    ),
 }
+
+RULES = (
+    "Match & Collect : piochez, collectionnez et posez des combinaisons ; le premier au "
+    "score vis\u00e9 \u00e0 la fin d'une manche gagne (2 j. 800, 3-4 j. 700).\n\n"
+    "Votre tour : 1 Piochez le dessus de la pioche ou de la d\u00e9fausse. 1b Une fois "
+    "par manche, avec deux cartes d'un lieu en main, nommez-le : chacun vous donne ses "
+    "cartes de ce lieu. 2 Posez des combinaisons ou compl\u00e9tez les v\u00f4tres. "
+    "3 Jouez une Merveille. 4 D\u00e9faussez une carte. Un Portail donne aussit\u00f4t "
+    "un nouveau tour (sans d\u00e9fausse).\n\n"
+    "Combinaisons : Paire Miroir (m\u00eame couleur et symbole) 10. S\u00e9rie de "
+    "Symboles (3+ m\u00eame symbole) 30, +10 par carte. S\u00e9rie de Couleur (5+ "
+    "m\u00eame couleur) 55, +10 par carte. Arc-en-ciel (un symbole dans les 4 couleurs) "
+    "80 (60 avec une L\u00e9gendaire), +10 par carte. Groupe de Lieu 3 = 70, 4 = 100. "
+    "S\u00e9rie de Merveilles 3 = 70, 4 = 100. Une L\u00e9gendaire remplace une carte "
+    "d'une s\u00e9rie : +10 (pas dans les paires ni les groupes).\n\n"
+    "Merveilles : Messager - nommez un lieu, les adversaires vous donnent ces cartes "
+    "(personne : piochez). Guide - voyez 4 cartes de la pioche, gardez-en 2. Portail - "
+    "un nouveau tour. Abri - votre main ne co\u00fbte rien en fin de manche, ou prenez "
+    "une carte de la d\u00e9fausse. Offrande - prenez jusqu'\u00e0 2 cartes de la "
+    "d\u00e9fausse et rendez-en autant, ou \u00e9changez des cartes contre des "
+    "fra\u00eeches. Merveille jou\u00e9e +5.\n\n"
+    "Fin de manche : un joueur d\u00e9fausse sa derni\u00e8re carte (+25), ou la pioche "
+    "s'\u00e9puise. Carte restant en main -5, Merveille -10.\n\n"
+    "Boutons : Gauche/Droite (X/Y) parcourent la main, A choisit des cartes (la ligne "
+    "au-dessus de la main montre la combinaison et sa valeur), B ouvre les actions : "
+    "piocher, prendre, poser, ajouter, jouer, d\u00e9fausser, nommer, trier, voir. MENU "
+    "met en pause."
+)

@@ -11,28 +11,29 @@ four-button boards' X/Y) move along the hand, A picks a card for a meld (or choo
 a Wonder's choice), B opens the list of what you can do now (draw, take, lay, add, play,
 discard, call, sort, browse the discard pile and every meld, scores), MENU pauses.
 
-Play goes through core.session.Session (a save after every action; resume by replay). The
-meld being built lives only here until it is laid: laying sends the rules' whole select..MELD
-sequence at once.
+Every action goes through the kit's turn driver (kit.turns: the session's save after every
+action, garbage collected after each, the AI's "Thinking..." and pace). The meld being built
+lives only here until it is laid: laying sends the rules' whole select..MELD sequence at once.
 
 Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
-(setup_screen.py), the round summary (summary.py) and the browsers (browse.py) are modules of
-their own, imported when they open and dropped when the table is back on top; the AI module is
-dropped while a round summary shows; the strings module is dropped once its table is merged.
-The table collects garbage after every action, so short-lived objects never scatter the
-long-lived ones across the heap (a fragmented heap cannot load a module's bytecode later).
+(setup_screen.py, on kit.setup), the round summary (summary.py) and the browsers (browse.py)
+are modules of their own, imported when they open and dropped when the table is back on top;
+the AI module is dropped while a round summary shows; the strings module is dropped once its
+table is merged (kit.lang). Garbage is collected after every action (kit.turns), so
+short-lived objects never scatter the long-lived ones across the heap (a fragmented heap
+cannot load a module's bytecode later).
 """
 
 import gc
 import sys
-import time
 
 from core import input as btn
 from core import modules, strings, theme
 from core.app import Scene
-from core.session import HUMAN, Session, ai_delay_ms
+from core.session import HUMAN, Session
 from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
+from kit import lang, turns
 from ui import widgets
 from ui.cards import HandRow, card_width, draw_back, draw_card, draw_slot
 from ui.dialog import Dialog
@@ -40,7 +41,6 @@ from ui.menu import MenuScreen
 
 GAME_ID = "match_collect"
 REGULAR = 64
-LEVELS = ("easy", "normal", "hard")
 SORTS = ("symbol", "location", "colour", "wonder")
 CARD_INK = (theme.RED, theme.BLUE, theme.YELLOW, theme.GREEN)
 SYMBOL_ICONS = ("sym_stag", "sym_mountain", "sym_moon", "sym_sun", "sym_wave", "sym_tree",
@@ -51,6 +51,7 @@ WONDER_INK = (theme.ACCENT, theme.ACCENT, theme.ACCENT, theme.INK, theme.INK, th
 WONDER_ICONS = ("mc_legendary", "mc_messenger", "mc_guide", "mc_portal", "mc_shelter",
                 "mc_offering")
 PACKAGE = "games.match_collect."
+PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
 ON_DEMAND = ("summary", "browse", "setup_screen")
 UI_ON_DEMAND = ("ui.scores", "ui.textview")
@@ -70,25 +71,16 @@ def sub(name):
 
 
 def add_strings():
-    """Merge the game's strings (English, and French when in use) into core.strings, then drop
-    the string modules: the merged table holds the texts, their own dicts are not needed."""
-    from games.match_collect import lang
-
-    strings.add(lang.tables())
-    modules.drop(PACKAGE + "lang")
-    modules.drop(PACKAGE + "lang_fr")
+    """Merge the game's strings (the language in use, kit.lang: the module is dropped again:
+    the merged table holds the texts)."""
+    lang.load(PKG, GAME_ID)
     _lists.clear()
     _lists_lang[0] = None
 
 
 def rules_text():
     """The how-to-play text (kept out of the strings table: read when it is shown)."""
-    from games.match_collect import lang
-
-    text = lang.rules_text()
-    modules.drop(PACKAGE + "lang")
-    modules.drop(PACKAGE + "lang_fr")
-    return text
+    return lang.rules_text(PKG)
 
 
 # -- names -------------------------------------------------------------------------------------
@@ -230,8 +222,7 @@ class Table(Scene):
         self.plan = None             # actions that lay / add the current pick, or None
         self.picking = False         # the row shows the cards of a pending choice
         self._ai = None
-        self._wait_until = None
-        self._thinking = 0           # 1: indicator requested, 2: indicator drawn
+        self.turns = turns.Turns(self, session, self.ai_module, demo)
         self._rounds = len(session.state.round_results)
         self._prompted = -1          # pending choice already prompted (by its round/turn)
         self._over = False
@@ -381,7 +372,7 @@ class Table(Scene):
             return strings.t("game_over")
         p = st.current_player
         name = self.seats[p]
-        if self._thinking:
+        if self.turns.thinking:
             return strings.t("mc.thinking") % name
         if not self.human_turn():
             return strings.t("mc.turn_of") % name
@@ -408,7 +399,7 @@ class Table(Scene):
         sizes = [len(h) for h in st.hands]
         top = st.discard[-1] if st.discard else -1
         try:
-            s.apply(action)
+            self.turns.act(action)
         except ValueError as exc:
             self.app.toast(str(exc))
             return False
@@ -420,7 +411,7 @@ class Table(Scene):
             if not self.apply(a):
                 st = self.session.state
                 if st.selection and rules.CANCEL in st.legal_actions():
-                    self.session.apply(rules.CANCEL)
+                    self.turns.act(rules.CANCEL)
                 return False
         return True
 
@@ -477,7 +468,6 @@ class Table(Scene):
         return self._lay[3] // self.line_h - (n + 1) - 1
 
     def after_action(self):
-        gc.collect()
         st = self.session.state
         if len(st.round_results) > self._rounds:
             self._rounds = len(st.round_results)
@@ -499,34 +489,26 @@ class Table(Scene):
         modules.drop(PACKAGE + "ai")
 
     def tick(self, now):
-        s = self.session
-        if s.is_over():
+        what = self.turns.tick(now)
+        if what == turns.OVER:
             if not self._over:
                 self._over = True
                 self.game_over()
-            return
-        if s.is_ai_turn() or self.demo:
-            if self._wait_until is not None and time.ticks_diff(self._wait_until, now) > 0:
-                return
-            self._wait_until = None
-            if self._thinking == 0:
-                self._thinking = 1          # draw "X is thinking..." first, then compute
-                self._dirty_info = True
-                self.request_draw()
-                return
-            if self._thinking == 1:
-                return
-            self._thinking = 0
-            action = s.ai_choose(self.ai_module())
-            logged = len(self.log)
-            self.apply(action)
-            self._dirty_info = True
-            if len(self.log) != logged:
-                # Pause after each visible move (not after each card of a meld being built).
-                self._wait_until = time.ticks_add(now, ai_delay_ms(self.app.settings or {}))
-            self.after_action()
-            return
-        self.prompt()
+        elif what == turns.HUMAN_TURN:
+            self.prompt()
+
+    def play(self, action):
+        """An AI's action, from the turn driver; False (no pause after it) when nothing was
+        announced (one card of a meld being built)."""
+        logged = len(self.log)
+        self.apply(action)
+        self._dirty_info = True
+        self.after_action()
+        return len(self.log) != logged
+
+    def thinking_changed(self):
+        self._dirty_info = True
+        self.request_draw()
 
     def prompt(self):
         """Open the question a pending Wonder choice needs, once per choice."""
@@ -777,10 +759,7 @@ class Table(Scene):
             elif i == 2:
                 back_to_menu(app)
 
-        from games import registry
-
-        app.push(Dialog(registry.label(registry.find(GAME_ID), strings.lang())[0], labels,
-                        done))
+        app.push(Dialog(strings.t("game.match_collect"), labels, done))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):
@@ -790,8 +769,6 @@ class Table(Scene):
             widgets.hint_bar(app, c, self.hint())
             self._dirty_info = True
             self._dirty_preview = True
-        if self._thinking == 1:
-            self._thinking = 2
         if self._dirty_info:
             self.draw_info(c)
             self.draw_piles(c)
@@ -886,7 +863,7 @@ class Table(Scene):
 def entry_scene(app, entry):
     """The setup screen (it offers to resume a saved game)."""
     add_strings()
-    return sub("setup_screen").Setup(app, entry)
+    return sub("setup_screen").screen(app, entry)
 
 
 def demo_scene(app, entry, seed, players=2):

@@ -1,12 +1,12 @@
-# Memory's screens: the setup screen (with resume) and the table.
+# Memory's screens: the setup (declared for kit.setup) and the table.
 #
 # The table is a grid of cards (4x4 / 8x4 / 8x8 or whatever fits the screen best) under a
 # status line that always shows the mode, the scores and the Hint/Peek counts. The cursor
 # moves with the d-pad; A flips, B cycles the mode (Colour, Symbol, Location), X Hint and
 # Y Peek (shortcuts; both are also in the MENU dialog, so four-button boards reach them).
 # The preview and the Peek show every card for the "Memory preview" setting's seconds; a
-# failed pair stays face up a moment before turning back. All play goes through
-# core.session.Session (save after every action, resume by replay).
+# failed pair stays face up a moment before turning back. Every action goes through the
+# kit's turn driver (kit.turns: the session's save after every action, the AI's pace).
 
 import time
 
@@ -15,22 +15,19 @@ from micropython import const
 from core import input as btn
 from core import storage, strings, theme
 from core.app import Scene
-from core.session import Session, ai_delay_ms
 from games import deck88
 from games.memory import ai, rules
-from games.memory.strings import TABLES
+from kit import lang, setup, turns
 from ui import widgets
 from ui.cards import draw_back
 from ui.dialog import Dialog
-from ui.options import OptionsScreen
 
 GAME_ID = "memory"
+PACKAGE = "games.memory"
 SHOW_MS = const(1200)       # a flipped pair stays face up this long
 HINT_MS = const(2500)       # hinted cards glow this long
-DEMO_END_MS = const(3000)
 LOC_CODES = ("WW", "SS", "MM", "SP", "EF", "MV", "TK", "GL", "DM", "BH", "IH", "SF", "AG",
              "CR", "FG", "GM")
-LEVELS = ("easy", "normal", "hard")
 
 
 def sizes_for(app):
@@ -59,45 +56,28 @@ def layout(n, w, h):
 # -- setup -----------------------------------------------------------------------------------
 
 
-def _options(app):
-    def rows(values):
-        return [
-            ("size", strings.t("mem.size"), sizes_for(app),
-             lambda v: strings.t("mem.cards") % v),
-            ("opponent", strings.t("mem.opponent"), ("solo",) + LEVELS,
-             lambda v: strings.t("mem.solo") if v == "solo" else strings.t("level_" + v)),
-        ]
-    return rows
+class Spec(setup.Spec):
+    """The board size, then the opponent (None: solo); Watch AI play: Normal against it."""
+    game_id = GAME_ID
+    solo = True
+    options = (("size", "mem.size", sizes_for, "mem.cards", 32), setup.LEVEL_ROWS)
+    demo_seats = ("normal", "hard")
+
+    def rules_module(self):
+        return rules
+
+    def table(self, app, session, demo):
+        # A resumed game (moves already made) does not show the preview again.
+        return GameScene(session, demo=demo, resumed=len(session.actions) > 0)
 
 
 def entry_scene(app, entry):
-    strings.add(TABLES)
-    values = {"size": 32, "opponent": "normal"}
-
-    def start(vals, demo):
-        size = vals["size"]
-        opp = vals["opponent"]
-        if demo:
-            seats = ["normal"] if opp == "solo" else ["normal", opp]
-        else:
-            seats = ["human"] if opp == "solo" else ["human", opp]
-        options = {"players": len(seats), "size": size}
-        data_dir = None if demo else app.platform.data_dir
-        session = Session(GAME_ID, rules, options, seats, app.platform.seed(), data_dir)
-        session.save()
-        app.push(GameScene(session, demo=demo))
-
-    return OptionsScreen(_title(entry), _options(app), values, start,
-                         lambda: strings.t("mem.rules"),
-                         resume=(lambda: Session.resume(GAME_ID, rules, app.platform.data_dir),
-                                 lambda session: app.push(GameScene(session, resumed=True))))
+    return setup.entry_scene(app, entry, Spec())
 
 
 def demo_scene(app, entry, seed):
     """A whole AI-only game (32 cards, Normal vs Hard) that pops back when it ends."""
-    strings.add(TABLES)
-    session = Session(GAME_ID, rules, {"players": 2, "size": 32}, ["normal", "hard"], seed)
-    return GameScene(session, demo=True)
+    return setup.demo_scene(app, entry, Spec(), seed)
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -122,11 +102,9 @@ class GameScene(Scene):
         self.show_cards = [0, 0]
         self.show_until = None
         self.hint_until = None
-        self.ai_at = None               # when the AI may act next
-        self.thinking = False
+        self.turns = turns.Turns(self, session, ai, demo)
         self.offer_open = False
         self.offer_dismissed = False    # B closed the offer: A opens it again
-        self.over_at = 0                # ticks when a demo game ended (set with final_shown)
         self.final_shown = False
         self.status_dirty = True
         self.frames = 0                 # frames drawn (the offer waits for the board)
@@ -190,7 +168,7 @@ class GameScene(Scene):
         s = self.state
         seat = s.current_player
         self.offer_dismissed = False
-        self.session.apply(action)
+        self.turns.act(action)
         now = self.app.platform.ticks_ms()
         last = s.last
         kind = last[0]
@@ -244,8 +222,6 @@ class GameScene(Scene):
             self.app.toast(msg)
         self.status_dirty = True
         self.request_draw()
-        if s.is_over():
-            self.over_at = now
 
     def _try(self, action, refusal):
         if action in self.state.legal_actions():
@@ -358,7 +334,7 @@ class GameScene(Scene):
             if what == "rules":
                 from ui.textview import TextView
 
-                self.app.push(TextView(strings.t("how_to_play"), strings.t("mem.rules")))
+                self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
             elif what == "quit":
                 self.leave()
             elif what is not None:
@@ -373,6 +349,14 @@ class GameScene(Scene):
         self.app.pop()
 
     # -- time -----------------------------------------------------------------------------
+    def play(self, action):
+        """An AI's action, from the turn driver."""
+        self.act(action)
+
+    def thinking_changed(self):
+        self.status_dirty = True
+        self.request_draw()
+
     def tick(self, now):
         s = self.state
         if self.hint_until is not None and time.ticks_diff(now, self.hint_until) >= 0:
@@ -382,35 +366,21 @@ class GameScene(Scene):
             self.request_draw()
         if self._busy(now):
             return
-        if s.is_over():
+        what = self.turns.tick(now)
+        if what == turns.OVER:
             self._game_over(now)
-            return
-        if self.session.is_ai_turn():
-            if self.ai_at is not None and time.ticks_diff(now, self.ai_at) < 0:
-                return
-            if not self.thinking:
-                self.thinking = True      # draw "Thinking..." first, decide next frame
-                self.status_dirty = True
-                self.request_draw()
-                return
-            self.thinking = False
-            action = self.session.ai_choose(ai)
-            self.act(action)
-            self.ai_at = time.ticks_add(now, ai_delay_ms(self.app.settings or {}))
-        elif s.phase == rules.OFFER and not self.offer_open and not self.offer_dismissed \
-                and self.app.top is self and self.frames > 0:
+        elif what == turns.HUMAN_TURN and s.phase == rules.OFFER and not self.offer_open \
+                and not self.offer_dismissed and self.app.top is self and self.frames > 0:
             self.open_offer()
 
     def _game_over(self, now):
         if self.final_shown:
-            if self.demo and time.ticks_diff(now, self.over_at) >= DEMO_END_MS:
-                self.leave()
+            self.turns.end_demo(now)
             return
         self.final_shown = True
         self.status_dirty = True
         self.request_draw()
         if self.demo:
-            self.over_at = now
             return
         s = self.state
         sc = s.scores()
@@ -511,7 +481,7 @@ class GameScene(Scene):
                 c.text(font, text, x, 2, col)
                 x += font.width(text) + 8
         right = "H%d P%d" % (s.hints[seat], s.peeks[seat])
-        if self.thinking:
+        if self.turns.thinking:
             right = strings.t("thinking")
         elif s.phase == rules.BONUS and s.current_player >= 0:
             right = strings.t("mem.bonus_status") % LOC_CODES[s.bonus_loc[s.current_player]]
@@ -569,9 +539,3 @@ class GameScene(Scene):
         tw = font.width(label)
         c.text(font, label, x + (w - tw) // 2, y + h - 3 - lh + 1, theme.INK)
         c.mark(x, y, w, h)
-
-
-def _title(entry):
-    from games import registry
-
-    return registry.label(entry, strings.lang())[0]
