@@ -23,21 +23,6 @@ from core import strings
 from ui.menu import MenuScreen
 
 
-def _legacy(load, on_resume):
-    """The older (load, on_resume) form: load() returns the replayed saved game or None."""
-    box = [None]
-
-    def check():
-        box[0] = load()
-        return box[0] is not None, None
-
-    def clear():
-        if box[0] is not None:
-            box[0].clear_save()
-
-    return check, lambda: on_resume(box[0]), clear
-
-
 class OptionsScreen(MenuScreen):
     def __init__(self, title, options, values, on_start, rules_text=None, resume=None):
         super().__init__(title)
@@ -45,8 +30,6 @@ class OptionsScreen(MenuScreen):
         self.values = values
         self.on_start = on_start
         self.rules_text = rules_text
-        if resume is not None and len(resume) == 2:
-            resume = _legacy(*resume)
         self._resume: tuple = resume or ()
         self._offer = resume is not None    # offer once, after the first draw
         self._drawn = False
