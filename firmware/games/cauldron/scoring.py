@@ -59,8 +59,8 @@ def _assign(n, s, imm, own, recipe_colour):
     """The kinds the Immutos go to (a list of imm kind numbers, sorted)."""
     if imm == 0:
         return []
-    best = None
-    best_key = None
+    best = [0]
+    best_key = -1
     base = [kind_points(n[k], s[k], k >> 1 == own) for k in range(N_KINDS)]
     for a in range(N_KINDS):
         lo = a if imm > 1 else 0
@@ -80,7 +80,7 @@ def _assign(n, s, imm, own, recipe_colour):
                     (1 if b >> 1 == recipe_colour else 0)
                 pick = [a, b]
             key = gain * 8 + help_
-            if best_key is None or key > best_key:
+            if key > best_key:
                 best_key = key
                 best = pick
     return best if imm <= 2 else best + [best[0]] * (imm - 2)

@@ -112,7 +112,7 @@ class Table(Scene):
         self.ci = 0               # index into the human's targets
         self.asked = -1           # the turn a corner/keep question was last asked
         self.result_shown = False
-        self.geo = ()
+        self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
 
@@ -270,7 +270,7 @@ class Table(Scene):
     def open_menu(self):
         s = self.state
         labels = [strings.t("resume")]
-        keys = [None]
+        keys: list = [None]
         if s.recipes and s.recipes[0] and not self.demo:
             labels.append(strings.t("cd.my_recipes"))
             keys.append("recipes")
