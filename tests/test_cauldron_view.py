@@ -169,6 +169,37 @@ def test_result_screen_after_the_last_move():
     assert isinstance(r.app.top, TextView) and r.app.top.title == "Results"
 
 
+def test_menu_shows_your_recipes_and_open_cauldrons():
+    sessions = []
+    r = headless.run("MENU,WAIT:200,DOWN,A,WAIT:300", setup=table(6, out=sessions))
+    st = sessions[0].state
+    top = r.app.top
+    assert isinstance(top, TextView) and top.title == "Your Recipes"
+    text = "\n".join(top.lines)
+    colour = ("Orange", "Purple", "Pink", "Brown", "White")[st.recipes[0][0] - 88]
+    assert "Recipe A: most %s cards" % colour in text and "Recipe B: " in text
+    # with the open-cauldrons assist every cauldron can be read from the menu
+    r = headless.run("MENU,WAIT:200,DOWN,DOWN,A,WAIT:300",
+                     setup=table(12, out=sessions, options={"open": True}))
+    top = r.app.top
+    assert isinstance(top, TextView) and top.title == "Cauldrons"
+    st = sessions[1].state
+    from games.cauldron.view import card_name
+    text = "\n".join(top.lines)
+    for o in range(3):
+        for c in st.cauldrons[o]:
+            assert card_name(c) in text
+
+
+def test_last_take_is_marked():
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(0, out=sessions))
+    scene = r.app.top
+    scene.act(scene.targets()[2])
+    assert scene.last_cell == scene.target_cell(sessions[0].actions[0])
+    assert scene.looks()[scene.last_cell] & view.LOOK_LAST
+
+
 def test_french_strings():
     strings.set_lang("fr") if hasattr(strings, "set_lang") else None
     try:

@@ -26,6 +26,7 @@ SEAT_COLOURS = (theme.YELLOW, theme.GREEN, theme.RED, theme.BLUE)
 LOOK_CURSOR = const(1)
 LOOK_LEGAL = const(2)
 LOOK_LINE = const(4)
+LOOK_LAST = const(8)
 
 
 def _load_ai():
@@ -115,6 +116,7 @@ class Table(Scene):
         self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
+        self.last_cell = -1       # where the last card was taken (shown until the next take)
 
     def me(self):
         seats = self.session.seats
@@ -183,6 +185,7 @@ class Table(Scene):
             who = ev[1] if len(ev) > 1 else seat
             you = who == me
             if k == "take" or k == "accio":
+                self.last_cell = ev[3]
                 key = "cd.ev_" + k + ("_you" if you else "")
                 text = strings.t(key) % ((card_name(ev[4]),) if you else
                                          (self.name(who), card_name(ev[4])))
@@ -357,6 +360,8 @@ class Table(Scene):
         if s.current_player >= 0 and s.line >= 0:
             for g in LINE_CELLS[s.line]:
                 out[g] |= LOOK_LINE
+        if self.last_cell >= 0:
+            out[self.last_cell] |= LOOK_LAST
         return out
 
     def draw(self, c, full):
@@ -427,6 +432,10 @@ class Table(Scene):
             else:
                 c.text(font, font.fit(code + val, w - 4), x + 4, y + (h - font.line_height) // 2,
                        ink)
+        if look & LOOK_LAST:
+            # the place the last card was taken from: a corner mark
+            c.fill_rect(x + w - 5, y, 5, 2, theme.WARN)
+            c.fill_rect(x + w - 2, y, 2, 5, theme.WARN)
         if look & LOOK_CURSOR:
             c.rect(x, y, w, h, theme.ACCENT)
             c.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
