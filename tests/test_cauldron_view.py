@@ -200,19 +200,59 @@ def test_last_take_is_marked():
     assert scene.looks()[scene.last_cell] & view.LOOK_LAST
 
 
+def test_resume_after_quitting(tmp_path):
+    # a game saved after every action, quit, then offered again by the setup screen
+    s = Session("cauldron", rules, {"players": 3, "recipes": True}, ["human", "hard", "easy"],
+                21, str(tmp_path))
+    s.save()
+    play_until(s, 25)
+    want = s.state
+    again, message = Session.open_saved("cauldron", rules, str(tmp_path))
+    assert message is None and again.actions == s.actions
+    got = again.state
+    assert (got.grid, got.pile, got.cauldrons, got.spells, got.recipes, got.current_player,
+            got.turn, list(got.pawns)) == (want.grid, want.pile, want.cauldrons, want.spells,
+                                           want.recipes, want.current_player, want.turn,
+                                           list(want.pawns))
+    from games import registry
+
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, registry.find("cauldron")))
+    r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
+    assert r.log == ""
+    table = r.app.top
+    assert isinstance(table, view.Table)                     # Resume chosen with A
+    assert table.state.grid == want.grid and table.session.actions == s.actions
+
+
 def test_french_strings():
-    strings.set_lang("fr") if hasattr(strings, "set_lang") else None
+    from games.cauldron import lang_en, lang_fr
+    assert set(lang_en.T) == set(lang_fr.T)
+    for key in lang_en.T:
+        assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
+    for table_ in (lang_en.T, lang_fr.T):
+        assert len(table_["cd.kinds"].split(",")) == 18
+        assert len(set(table_["cd.codes"].split())) == 18
+        assert len(table_["cd.colours"].split(",")) == 9 == len(table_["cd.colour_letters"])
+        assert len(table_["cd.goals"].split(",")) == 5
+
+
+def test_french_board():
+    def setup(app):
+        app.start()
+        strings.load("fr")
+        lang.load("games.cauldron")
+        s = Session("cauldron", rules, {"players": 3}, ["human", "hard", "hard"], 5, None)
+        app.push(view.Table(s))
     try:
-        from games.cauldron import lang_en, lang_fr
-        assert set(lang_en.T) == set(lang_fr.T)
-        for key in lang_en.T:
-            assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
-        assert len(lang_fr.T["cd.kinds"].split(",")) == 18
-        assert len(set(lang_fr.T["cd.codes"].split())) == 18
-        assert len(set(lang_en.T["cd.codes"].split())) == 18
+        r = headless.run("WAIT:300", setup=setup)
+        scene = r.app.top
+        assert r.log == ""
+        assert scene.status_text() == "À vous : prenez dans la colonne 2"
+        assert view.card_name(8 * 4) == "Graine-ambre 1"
     finally:
-        if hasattr(strings, "set_lang"):
-            strings.set_lang("en")
+        strings.load("en")
 
 
 def test_setup_screen_and_demo():
