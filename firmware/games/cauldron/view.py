@@ -61,12 +61,23 @@ def demo_scene(app, entry, seed):
 # -- names -------------------------------------------------------------------------------------
 
 
+_SPLIT = {}   # the split name lists, once per language (the game's modules go with it)
+
+
+def _names(key, sep=","):
+    lst = _SPLIT.get(key)
+    if lst is None or lst[0] != strings.lang():
+        lst = (strings.lang(), strings.t(key).split(sep))
+        _SPLIT[key] = lst
+    return lst[1]
+
+
 def kind_code(k):
-    return strings.t("cd.codes").split(" ")[k]
+    return _names("cd.codes", " ")[k]
 
 
 def kind_name(k):
-    return strings.t("cd.kinds").split(",")[k]
+    return _names("cd.kinds")[k]
 
 
 def card_name(card):
@@ -77,7 +88,7 @@ def card_name(card):
         return "%s %d" % (kind_name(card >> 2), (card & 3) + 1)
     if card < 74:
         return strings.t("cd.immuto")
-    return strings.t("cd.spells").split(",")[spell_type(card)]
+    return _names("cd.spells")[spell_type(card)]
 
 
 def card_code(card):
@@ -85,7 +96,7 @@ def card_code(card):
         return kind_code(card >> 2), str((card & 3) + 1)
     if card < 74:
         return "Im", "0"
-    return strings.t("cd.spells").split(",")[spell_type(card)][:2], ""
+    return _names("cd.spells")[spell_type(card)][:2], ""
 
 
 def line_name(line):
