@@ -36,7 +36,7 @@ def clone(state):
                 v = list(v)
         elif isinstance(v, dict):
             v = dict(v)
-        s.__dict__[k] = v
+        setattr(s, k, v)   # MicroPython: an instance's __dict__ takes no new keys
     s.rng = Rng(1)
     s.rng.setstate(state.rng.getstate())
     return s
