@@ -6,7 +6,6 @@ import csv
 from pathlib import Path
 
 import pytest
-from kit.actions import encode
 
 from core.rng import Rng
 from games.shadowlock import cards, rules
@@ -34,6 +33,7 @@ from games.shadowlock.rules import (
     SWIPE,
     VALIDATE,
 )
+from kit.actions import encode
 from tests.mpy import run_mpy
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,11 +26,33 @@ from micropython import const
 
 from games.shadowlock import cards
 from games.shadowlock.objectives import BASES, FAMILY_BOXES, plan_value
-from games.shadowlock.rules import (A_DOUBLE, A_FLIP, A_JOKER, A_QUANTUM, A_SKIP, A_SWIPE,
-                                    ACT, DECLINE, DOUBLE, DRAW, FLIP, JOKER, LOCK, MAX_TURNS,
-                                    P_FORCED, P_QUANTUM, P_SHADOW, P_SKIPPED, P_VALIDATE, PASS,
-                                    QKEEP, QNONE, QUANTUM, SH_DISCARD, SH_KEEP, SKIP, STOP,
-                                    SWIPE, VALIDATE)
+from games.shadowlock.rules import (
+    A_DOUBLE,
+    A_SKIP,
+    A_SWIPE,
+    DECLINE,
+    DOUBLE,
+    DRAW,
+    FLIP,
+    JOKER,
+    LOCK,
+    MAX_TURNS,
+    P_FORCED,
+    P_QUANTUM,
+    P_SHADOW,
+    P_SKIPPED,
+    P_VALIDATE,
+    PASS,
+    QKEEP,
+    QNONE,
+    QUANTUM,
+    SH_DISCARD,
+    SH_KEEP,
+    SKIP,
+    STOP,
+    SWIPE,
+    VALIDATE,
+)
 
 COUNT = const(72)
 K_NUMBER = const(0)
@@ -96,58 +118,80 @@ def potential(p, boxes):
     best_n = 0
     pairs = 0
     singles = 0
+    vm = 0
+    c0 = c1 = c2 = c3 = 0
     for v in range(1, 13):
-        k = _POP[masks[v]]
+        m = masks[v]
+        if not m:
+            continue
+        vm |= 1 << v
+        k = _POP[m]
         if k > best_n:
             best_n = k
         if k >= 2:
             pairs += 1
-        elif k == 1:
+        else:
             singles += 1
-    col = 0
-    for c in range(4):
-        bit = 1 << c
-        k = 0
-        for v in range(1, 13):
-            if masks[v] & bit:
-                k += 1
-        if k > col:
-            col = k
-    total = 0.0
+        if m & 1:
+            c0 += 1
+        if m & 2:
+            c1 += 1
+        if m & 4:
+            c2 += 1
+        if m & 8:
+            c3 += 1
+    col = max(c0, c1, c2, c3)
+    # Per family the most promising open box not met yet (one box a family counts a round).
+    fam = 0.0
     for box, need in ((0, 2), (2, 3), (3, 4)):
         if not boxes[box]:
             have = best_n + j
             if have < need:
                 f = have / need
-                total += BASES[box] * f * f
+                v = (BASES[box] + 7) * f * f
+                if v > fam:
+                    fam = v
     if not boxes[1]:
         have = 2 * (pairs if pairs < 2 else 2) + (1 if singles and pairs < 2 else 0) + j
         if have < 4:
             f = have / 4
-            total += BASES[1] * f * f
+            v = (BASES[1] + 7) * f * f
+            if v > fam:
+                fam = v
+    total = fam
+    fam = 0.0
     for box, need in ((4, 5), (5, 6)):
         if not boxes[box] and col + j < need:
             f = (col + j) / need
-            total += (BASES[box] + 8) * f * f
+            v = (BASES[box] + 8) * f * f
+            if v > fam:
+                fam = v
+    total += fam
+    fam = 0.0
     for box, length in ((6, 3), (7, 5), (8, 4)):
         if boxes[box]:
             continue
+        full = (1 << length) - 1
         best = 0
         for low in range(1, 14 - length):
-            k = 0
-            for v in range(low, low + length):
-                if masks[v]:
-                    k += 1
+            k = _POP5[(vm >> low) & full]
             if k > best:
                 best = k
         have = best + j
         if have < length:
             f = have / length
-            total += (BASES[box] + 7) * f * f
+            v = (BASES[box] + 7) * f * f
+            if v > fam:
+                fam = v
+    total += fam
     if not boxes[9] and p.size < 10:
         f = p.size / 10
         total += 10 * f * f
     return total
+
+
+_POP5 = bytes([(n & 1) + (n >> 1 & 1) + (n >> 2 & 1) + (n >> 3 & 1) + (n >> 4 & 1)
+               for n in range(32)])
 
 
 class Brain:
@@ -338,7 +382,6 @@ def _easy(b, legal):
 
 def _turn(b, legal, forced):
     obs = b.obs
-    seat = b.seat
     nums = obs["nums"]
     base = b.worth(b.mine)
     stop = _enc(STOP)
@@ -521,7 +564,7 @@ def _validate(b, legal):
         if f == fam:
             pick = _enc(VALIDATE, box * 2 + j)
     if pick is None or pick not in legal:
-        return decline if pick is None and b.level == "hard" else opts[0]
+        return opts[0] if b.level == "easy" else decline
     if b.level != "hard" or obs["mode"] == "discovery":
         return pick
     # Hard: decline a poor combination while the rounds left can still fill the family.
@@ -532,13 +575,10 @@ def _validate(b, legal):
             open_boxes += 1
     box = (pick & 0xFF) >> 1
     pts = 0
-    for f, p, bx, _j in plan:
+    for f, p, _bx, _j in plan:
         if f == fam:
             pts = p
     if box != 9 and rounds_left >= open_boxes + 1 and pts < BASES[box] + 5:
         return decline
     return pick
 
-
-__all__ = ("choose", "choose_from", "Brain", "Pile", "potential", "A_JOKER", "A_DOUBLE",
-           "A_SKIP", "A_FLIP", "A_QUANTUM", "ACT")

@@ -174,30 +174,112 @@ def _neg_points(opt):
 
 
 def plan_value(masks, jokers, size, boxes):
-    """The total points of the best plan (see best_plan) from a profile: what the AI values."""
-    total = 0
+    """The total points of the best plan (as best_plan) from a profile, computed in one pass
+    (what the AI evaluates thousands of times; tests check it against best_plan)."""
+    j = 1 if jokers else 0
+    cv = bytearray(13)
+    vm = 0
+    for v in range(1, 13):
+        m = masks[v]
+        if m:
+            cv[v] = _POP[m]
+            vm |= 1 << v
     gains = []
-    for f in range(FAMILIES):
+    total = 0
+    # Value: pair, three, four of a kind (need 2, 3, 4) and two pairs
+    b0 = 0
+    b1 = 0
+    for box, need in ((0, 2), (2, 3), (3, 4)):
+        if boxes[box]:
+            continue
+        base = BASES[box]
+        for v in range(12, 0, -1):
+            n = cv[v]
+            if n >= need:
+                if base + v > b0:
+                    b0 = base + v
+                if base + v > b1:
+                    b1 = base + v
+                break
+            if j and n == need - 1 and base + v > b1:
+                b1 = base + v
+    if not boxes[1]:
+        p0 = box_points(1, masks, 0, size, 0)
+        if p0 > b0:
+            b0 = p0
+        if j:
+            p1 = box_points(1, masks, jokers, size, 1)
+            if p1 > b1:
+                b1 = p1
+    total += b0
+    if b1 > b0:
+        gains.append(b1 - b0)
+    # Colour: flush (5), full colour (6)
+    if not boxes[4] or not boxes[5]:
         b0 = 0
         b1 = 0
-        for box in FAMILY_BOXES[f]:
-            if boxes[box]:
-                continue
-            p0 = box_points(box, masks, 0, size, 0)
-            if p0 > b0:
-                b0 = p0
-            if jokers and box != 9:
-                p1 = box_points(box, masks, jokers, size, 1)
-                if p1 > b1:
-                    b1 = p1
+        for col in range(4):
+            bit = 1 << col
+            n = 0
+            high = 0
+            for v in range(1, 13):
+                if masks[v] & bit:
+                    n += 1
+                    high = v
+            for box, need in ((4, 5), (5, 6)):
+                if boxes[box]:
+                    continue
+                base = BASES[box]
+                if n >= need and base + high > b0:
+                    b0 = base + high
+                if j and n >= need - 1 and base + 12 > b1:
+                    b1 = base + 12
         total += b0
         if b1 > b0:
             gains.append(b1 - b0)
+    # Run: small (3), long (5), rainbow run (4 values, 4 colours)
+    b0 = 0
+    b1 = 0
+    for box, length in ((6, 3), (7, 5)):
+        if boxes[box]:
+            continue
+        base = BASES[box]
+        full = (1 << length) - 1
+        got1 = False
+        for top in range(12, length - 1, -1):
+            have = _POP5[(vm >> (top - length + 1)) & full]
+            if have == length:
+                if base + top > b0:
+                    b0 = base + top
+                if base + top > b1:
+                    b1 = base + top
+                break
+            if j and not got1 and have == length - 1:
+                got1 = True
+                if base + top > b1:
+                    b1 = base + top
+    if not boxes[8]:
+        p0 = box_points(8, masks, 0, size, 0)
+        if p0 > b0:
+            b0 = p0
+        if j:
+            p1 = box_points(8, masks, jokers, size, 1)
+            if p1 > b1:
+                b1 = p1
+    total += b0
+    if b1 > b0:
+        gains.append(b1 - b0)
+    if not boxes[9] and size >= COLLECTOR_CARDS:
+        total += BASES[9]
     if gains and jokers:
         gains.sort(reverse=True)
         for k in range(min(jokers, len(gains))):
             total += gains[k]
     return total
+
+
+_POP5 = bytes([(n & 1) + (n >> 1 & 1) + (n >> 2 & 1) + (n >> 3 & 1) + (n >> 4 & 1)
+               for n in range(32)])
 
 
 def best_plan(card_ids, boxes, jokers_free=None):

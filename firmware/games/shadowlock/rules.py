@@ -24,8 +24,6 @@
 # Choices that interrupt a turn (Shadow, Quantum) and the round-end validation are pending
 # phases: legal_actions() lists the answers and current_player is the seat that decides.
 
-from kit import piles
-from kit.actions import check_legal, encode
 from micropython import const
 
 from core.rng import Rng
@@ -38,6 +36,8 @@ from games.shadowlock.objectives import (
     objective_points,
     profile,
 )
+from kit import piles
+from kit.actions import check_legal, encode
 
 __all__ = ("objective_points", "best_plan", "family_options", "profile", "new_game")
 
@@ -153,6 +153,7 @@ class State:
         self.nums = []                      # number cards drawn this turn, in order
         self.played = 0                     # an action card was played this turn
         self.owed = 0                       # draws a Double still forces this turn
+        self.start = 0                      # pile cards from before this turn
         self.dbl = bytearray(n)             # a Double waits for the seat's next turn
         self.skp = bytearray(n)             # a Skip waits for the seat's next turn
         self.look = [[-1, -1] for _ in range(n)]   # Flip: the top of each pile, as seen
@@ -313,6 +314,7 @@ class State:
             self.events.append(("shadow_keep", seat, len(self.coll[seat])))
             self.discard.extend(self.coll[seat])
             self.coll[seat] = [self.shadow]
+            self.start = 0
             self.shadow = -1
             self._end_turn()
         elif k == QKEEP or k == QNONE:
@@ -384,6 +386,7 @@ class State:
                 self.events.append(("bust", seat, reason, len(self.coll[seat])))
                 self.discard.extend(self.coll[seat])
                 self.coll[seat] = []
+                self.start = 0
                 self._end_turn()
                 return
             self.phase = ACT
@@ -440,6 +443,7 @@ class State:
     def _start_turn(self, seat):
         self.turn_no += 1
         self.current_player = seat
+        self.start = len(self.coll[seat])
         self.phase = ACT
         if self.skp[seat]:
             self.skp[seat] = 0
@@ -553,6 +557,7 @@ class State:
             "drawn": self.drawn,
             "nums": list(self.nums),
             "owed": self.owed,
+            "start": self.start,
             "dbl": list(self.dbl),
             "skp": list(self.skp),
             "shadow": self.shadow,
@@ -623,6 +628,7 @@ class State:
         s.nums = list(self.nums)
         s.played = self.played
         s.owed = self.owed
+        s.start = self.start
         s.dbl = bytearray(self.dbl)
         s.skp = bytearray(self.skp)
         s.look = [list(lk) for lk in self.look]
@@ -718,4 +724,5 @@ def position(players=2, coll=None, reserve=None, piles_=None, locked=None, playe
     s.current_player = player
     s.phase = phase
     s.turn_no = 1
+    s.start = len(s.coll[player])
     return s
