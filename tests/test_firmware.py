@@ -66,6 +66,12 @@ if not os.path.exists(os.path.join(folder, "Makefile")):
         cache.append("PICO_NO_PICOTOOL:UNINITIALIZED=1")
     with open(os.path.join(folder, "CMakeCache.txt"), "w") as f:
         f.write("\n".join(cache) + "\n")
+    if os.environ.get("FAKE_GENERATE_FAIL"):  # as cmake does: a Makefile, and an error
+        open(os.path.join(folder, "Makefile"), "w").close()
+        print("CMake Error at CMakeLists.txt:99 (add_executable):")
+        print("  Cannot find source file: lib/mbedtls/library/aes.c")
+        print("CMake Generate step failed.  Build files cannot be regenerated correctly.")
+        sys.exit(2)
     if not no_picotool and os.environ.get("FAKE_OFFLINE"):
         print("Downloading Picotool")
         print("fatal: unable to access 'https://github.com/raspberrypi/picotool.git/'")
@@ -92,7 +98,8 @@ if chip == "rp2040":
     head = boot2 + struct.pack("<I", F.crc32_mpeg2(boot2))
 else:
     head = b"\0" * 0x110 + struct.pack("<5I", 0xFFFFDED3, 0x10210142, 0x1FF, 0, 0xAB123579)
-image = (head + b"\x5a" * 3000 + b"stock MicroPython " + frozen).ljust(9000, b"\x77") + b"end"
+banner = b"" if os.environ.get("FAKE_NO_BANNER") else b"MicroPython v1.28.0 on 2026-12-01"
+image = (head + b"\x5a" * 3000 + banner + frozen).ljust(9000, b"\x77") + b"end"
 with open(os.path.join(folder, "firmware.elf"), "wb") as f:
     f.write(b"\x7fELF")
 with open(os.path.join(folder, "firmware.bin"), "wb") as f:
@@ -144,7 +151,13 @@ def fake_make(tmp_path, monkeypatch, repo):
     monkeypatch.setenv("FAKE_REPO_TOOLS", str(repo))
     for var in ("CMAKE_ARGS", "PICOTOOL", "BOARD", "picotool_DIR", "PICOTOOL_FETCH_FROM_GIT_PATH"):
         monkeypatch.delenv(var, raising=False)
-    for var in ("FAKE_OFFLINE", "FAKE_IGNORE_MANIFEST", "FAKE_STALE_UF2"):
+    for var in (
+        "FAKE_OFFLINE",
+        "FAKE_IGNORE_MANIFEST",
+        "FAKE_STALE_UF2",
+        "FAKE_NO_BANNER",
+        "FAKE_GENERATE_FAIL",
+    ):
         monkeypatch.delenv(var, raising=False)
 
     def calls():
@@ -310,7 +323,7 @@ def test_exported_tree_without_submodules_is_refused(tmp_path, fake_make, capsys
     (top / "lib" / "pico-sdk").mkdir(parents=True)  # an empty submodule folder, as exported
     assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
-    assert "is missing lib/pico-sdk, lib/tinyusb, lib/micropython-lib" in err
+    assert "is missing lib/pico-sdk, lib/tinyusb, lib/mbedtls, lib/micropython-lib" in err
     assert fake_make() == []
 
 
@@ -325,6 +338,17 @@ def test_a_firmware_without_the_app_is_refused(board, tmp_path, fake_make, capsy
     assert "does not hold the app's frozen marker card-console-app:" in err
     assert "No UF2 written" in err
     assert not old.exists()  # build/ never keeps a UF2 that did not pass
+
+
+def test_a_firmware_without_micropython_in_it_is_refused(tmp_path, fake_make, capsys, monkeypatch):
+    # Seen for real: a link that had lost the runtime gave a 51 KB firmware.bin with a valid
+    # boot2 and the app's frozen modules, but no code to run them.
+    monkeypatch.setenv("FAKE_NO_BANNER", "1")
+    top = fake_micropython(tmp_path)
+    assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "no 'MicroPython v' banner: not a working MicroPython firmware" in err
+    assert not (tmp_path / "out").exists()
 
 
 def test_own_folder_configured_otherwise_is_rebuilt(tmp_path, fake_make, capsys, repo):
@@ -409,6 +433,27 @@ def test_a_failed_command_stops_the_build(tmp_path, fake_make, capsys, monkeypat
     assert "CMake Error: Build step for picotool failed" in captured.out
     assert "command failed (exit 2): make -C" in captured.err
     assert not (tmp_path / "out").exists()
+    # The failed configuration is not left behind for the next run to reuse.
+    assert (
+        "deleting {}: its configuration failed".format(
+            top / "ports" / "rp2" / "build-RPI_PICO-console"
+        )
+        in captured.out
+    )
+    assert not (top / "ports" / "rp2" / "build-RPI_PICO-console").exists()
+
+
+def test_a_failed_configuration_is_not_reused(tmp_path, fake_make, capsys, monkeypatch):
+    """cmake can write a Makefile and still fail; the port would then never run it again."""
+    monkeypatch.setenv("FAKE_GENERATE_FAIL", "1")
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
+    assert not (top / "ports" / "rp2" / "build-RPI_PICO-console").exists()
+    monkeypatch.delenv("FAKE_GENERATE_FAIL")
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.count("-- configuring") == 2  # configured afresh
+    assert (out / "firmware-RPI_PICO.uf2").exists()
 
 
 def test_dry_run_lists_the_commands(tmp_path, fake_make, capsys):

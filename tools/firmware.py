@@ -71,6 +71,11 @@ MARKER_PREFIX = "card-console-app:"
 MARKER_RE = re.compile(rb"card-console-app:[0-9a-f]{16}")
 
 FLASH_BASE = 0x10000000
+# The start of MICROPY_BANNER_NAME_AND_VERSION ("MicroPython v1.28.0 on <date>; <board>"), which
+# every MicroPython firmware prints at the REPL. A v1.28.0 build whose link had lost the runtime
+# (51 KB, no entry point) still passed the other checks but had no banner.
+BANNER = b"MicroPython v"
+CONFIGURE_FAILED = ("CMake Error", "Configuring incomplete", "Generate step failed")
 
 
 @dataclass(frozen=True)
@@ -85,9 +90,7 @@ BOARDS = {
     b.name: b
     for b in (
         Board("RPI_PICO", "rp2040", "rp2040", 2 * 1024 * 1024),
-        Board("RPI_PICO_W", "rp2040", "rp2040", 2 * 1024 * 1024),
         Board("RPI_PICO2", "rp2350", "rp2350-arm-s", 4 * 1024 * 1024),
-        Board("RPI_PICO2_W", "rp2350", "rp2350-arm-s", 4 * 1024 * 1024),
     )
 }
 
@@ -154,7 +157,8 @@ def micropython_version(micropy_dir: Path) -> tuple[int, int] | None:
     return int(major.group(1)), int(minor.group(1))
 
 
-SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/micropython-lib")
+# What ports/rp2 needs for RPI_PICO / RPI_PICO2 (a v1.28.0 build stopped without lib/mbedtls).
+SUBMODULES = ("lib/pico-sdk", "lib/tinyusb", "lib/mbedtls", "lib/micropython-lib")
 
 
 def missing_submodules(micropy_dir: Path) -> list[str]:
@@ -492,6 +496,11 @@ def main(argv: list[str] | None = None) -> int:
                 shutil.rmtree(folder)
             mode = "none"
             continue
+        if folder.exists() and any(m in line for line in tail for m in CONFIGURE_FAILED):
+            # cmake may have written a Makefile anyway; the port would then never configure
+            # this folder again and link whatever it generated (seen: a 51 KB firmware).
+            print("firmware: deleting {}: its configuration failed".format(folder))
+            shutil.rmtree(folder)
         return fail("command failed (exit {}): {}".format(status, " ".join(failed)))
 
     return finish(micropy_dir, board, folder, mode, marker, out)
@@ -505,6 +514,8 @@ def finish(micropy_dir: Path, board: Board, folder: Path, mode: str, marker: str
         return fail("the build finished but {} is missing".format(bin_path))
     image = bin_path.read_bytes()
     problem = image_problem(image, board)
+    if not problem and BANNER not in image:
+        problem = "no {!r} banner: not a working MicroPython firmware".format(BANNER.decode())
     if problem:
         return fail("{}: {}".format(bin_path, problem))
     problem = marker_problem(image, marker)
