@@ -191,6 +191,25 @@ def test_menu_shows_your_recipes_and_open_cauldrons():
             assert card_name(c) in text
 
 
+def test_landing_follows_the_cursor():
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(0, out=sessions))
+    scene = r.app.top
+    st = sessions[0].state
+    tg = scene.targets()
+    for i in range(len(tg)):
+        scene.ci = i
+        card = st.grid[scene.target_cell(tg[i])]
+        if card < 72:
+            assert scene.landing() == (st.pawns[0] + (card & 3) + 1) % 20
+        elif card < 74:
+            assert scene.landing() == st.pawns[0]
+        else:
+            assert scene.landing() == (st.pawns[0] + 2) % 20     # empty cauldron: 2
+    r = headless.run("DOWN,WAIT:200,DOWN,WAIT:200", setup=table(0))
+    assert r.log == "" and r.app.top.drawn_landing == r.app.top.landing()
+
+
 def test_last_take_is_marked():
     sessions = []
     r = headless.run("WAIT:300", setup=table(0, out=sessions))

@@ -30,6 +30,7 @@ T = {
     "cd.col": "column %d",
     "cd.h_take": "Up/Down Choose  A Take  MENU Menu",
     "cd.h_pass": "Up/Down Choose  A Take  B Pass  MENU",
+    "cd.h_ask": "A Answer  MENU Menu",
     "cd.h_wait": "MENU Menu",
     "cd.h_look": "Up/Down Scroll  A/B Close",
     "cd.accio_pick": "Accio: %s from %s",

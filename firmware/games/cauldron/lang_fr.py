@@ -31,6 +31,7 @@ T = {
     "cd.col": "la colonne %d",
     "cd.h_take": "Haut/Bas Choisir  A Prendre  MENU Menu",
     "cd.h_pass": "Haut/Bas Choisir  A Prendre  B Passer  MENU",
+    "cd.h_ask": "A Répondre  MENU Menu",
     "cd.h_wait": "MENU Menu",
     "cd.h_look": "Haut/Bas Défiler  A/B Fermer",
     "cd.accio_pick": "Accio : %s dans %s",

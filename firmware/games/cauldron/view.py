@@ -128,6 +128,7 @@ class Table(Scene):
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
         self.last_cell = -1       # where the last card was taken (shown until the next take)
+        self.drawn_landing = -1
 
     def me(self):
         seats = self.session.seats
@@ -355,6 +356,8 @@ class Table(Scene):
         s = self.state
         if not self.turns.human_to_move():
             return strings.t("cd.h_wait")
+        if s.phase in (rules.CORNER_P, rules.P_KEEP):
+            return strings.t("cd.h_ask")
         if (rules.PASS << 8) in s.legal_actions():
             return strings.t("cd.h_pass")
         return strings.t("cd.h_take")
@@ -395,6 +398,8 @@ class Table(Scene):
             c.fill_rect(0, 0, app.width, top - 1, theme.PANEL)
             c.text(font, text, 4, 2, theme.ACCENT)
             self.drawn_status = text
+        if not full and self.landing() != self.drawn_landing:
+            self.draw_lanes(c, True)
         s = self.state
         looks = self.looks()
         for g in range(36):
@@ -465,11 +470,34 @@ class Table(Scene):
             return bx + lane + (15 - p) * cw, by + lane + 6 * ch + 1, cw - 1, lane - 1
         return bx, by + lane + (20 - p) * ch, lane - 1, ch - 1
 
-    def draw_lanes(self, c):
+    def landing(self):
+        """Where your pawn will be at your next turn (-1: not shown): during your turn, if you
+        take the card under the cursor (its value, or an Immuto's stay, decides it)."""
         s = self.state
         me = -1 if self.demo else self.me()
-        if me >= 0 and not s.is_over():
-            p, _line = s.next_place(me)
+        if me < 0 or s.is_over():
+            return -1
+        tg = self.targets()
+        if tg:
+            card = s.grid[self.target_cell(tg[self.ci % len(tg)])]
+            if card < 72:
+                return (s.pawns[me] + (card & 3) + 1) % 20
+            if card < 74:
+                return s.pawns[me]
+        return s.next_place(me)[0]
+
+    def draw_lanes(self, c, clear=False):
+        s = self.state
+        if clear:
+            bx, by, cw, ch, lane, _sx, _t, _b = self.geo
+            size = 6 * cw + 2 * lane
+            c.fill_rect(bx, by, size, lane, theme.BG)
+            c.fill_rect(bx, by + lane + 6 * ch, size, lane + 1, theme.BG)
+            c.fill_rect(bx, by + lane, lane, 6 * ch, theme.BG)
+            c.fill_rect(bx + lane + 6 * cw, by + lane, lane + 1, 6 * ch, theme.BG)
+        p = self.landing()
+        self.drawn_landing = p
+        if p >= 0:
             x, y, w, h = self.lane_rect(p)
             c.rect(x, y, w, h, theme.ACCENT)
         counts = bytearray(20)
