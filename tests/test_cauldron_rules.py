@@ -533,6 +533,7 @@ def test_end_discard_the_last_card():
     s.apply(act(TAKE, line, 3))
     s.apply(DISCARD << 8)
     assert s.is_over() and ing(PNK + 1, 4) in s.out and s.cauldrons[0] == [ing(ORA, 1)]
+    assert s.ender == 0                       # discarded, but still the card that ended it
     assert s.scores() == [-1, -3]
     s.check()
 
