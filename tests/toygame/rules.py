@@ -14,6 +14,7 @@ from core.rng import Rng
 
 LIMIT = 11
 VALUES = 5
+NUM_ACTIONS = VALUES + 1   # an action is the value of the card played: 1..5
 COPIES = 4
 HAND = 3
 HIT_POINTS = 3

@@ -44,6 +44,7 @@ PAIR = const(3)
 TAKE = const(4)
 LOOK = const(5)
 SHOW = const(6)
+NUM_ACTIONS = const(7 << 8)   # every action (kind << 8 | argument) is below this
 
 # Phases: what the current player decides now.
 ACT = const(0)      # one of the turn's two actions

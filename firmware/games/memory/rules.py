@@ -48,6 +48,7 @@ ACT_ACCEPT = const(67)
 ACT_DECLINE = const(68)
 ACT_HINT = const(69)
 ACT_PEEK = const(70)
+NUM_ACTIONS = const(71)    # every action is below this (slots 0..63, then the ACT_ codes)
 
 # Phases of the player to move.
 OFFER = const(0)    # a Location bonus may be tried: accept / decline
