@@ -1,7 +1,19 @@
 """Long AI-only runs the Cauldron issue asks for: 1,000 games under CPython (2-4 players,
 Recipes on and off, every level, some with the open-cauldrons assist) and 200 under the
 MicroPython unix port on a Pico-sized heap (128wK). No exception, every game ends, every card
-always in exactly one place."""
+always in exactly one place.
+
+Run as a script, it is tools.arena with the Recipe variant on (the arena itself passes only
+{"players": N}):
+
+    .venv/bin/python -m tests.test_cauldron_long --game cauldron --players 2 --ai hard,easy \
+        --games 1000 --seed 1 --duplicate
+"""
+
+import sys
+
+if __name__ == "__main__":  # the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
 
 from tests.mpy import run_mpy
 from tests.test_cauldron_ai import ai_game
@@ -54,3 +66,20 @@ def test_cauldron_200_ai_games_under_micropython():
     words = out.split()
     assert words[:2] == ["done", "200"]
     assert int(words[2]) > 180
+
+
+def arena_with_recipes(argv):
+    from games import registry
+    from tools import arena
+
+    rules = registry.load("cauldron", "rules")
+    new_game = rules.new_game
+    rules.new_game = lambda options, seed: new_game(dict(options, recipes=True), seed)
+    try:
+        return arena.main(argv)
+    finally:
+        rules.new_game = new_game
+
+
+if __name__ == "__main__":
+    sys.exit(arena_with_recipes(sys.argv[1:]))
