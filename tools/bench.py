@@ -12,6 +12,7 @@ Sections (NAME):
           smallest -X heapsize at which it completes (bisection), from .py and from .mpy
   sim     the simulator window (SDL dummy driver): idle CPU and frame rate, present() speed
   ai      AI decision time of every registered game (tools.arena)
+  rig     measured on the emulated RP2040 (tools/bench_rig.py; skipped without the firmware)
 
 A benchmark, not a test: it prints a table and rewrites only its own blocks of
 docs/PERFORMANCE.md (between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->`);
@@ -42,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 GEN = FIRMWARE / "gen"
 DOC = ROOT / "docs" / "PERFORMANCE.md"
-SECTIONS = ("bytes", "flush", "heap", "sim", "ai")
+SECTIONS = ("bytes", "flush", "heap", "sim", "ai", "rig")
 
 # Measured device figures (docs: /work/shared/HARDWARE.md, "MicroPython on the Pico"): stock
 # MicroPython 1.28.0 on an emulated RP2040 at 125 MHz, SPI at 62.5 MHz, one 240x240 frame.
@@ -590,6 +591,7 @@ TITLES = {
     "heap": "Boot-to-menu heap",
     "sim": "Simulator window",
     "ai": "AI decision time",
+    "rig": "Measured on the emulated RP2040",
 }
 
 DOC_HEAD = """# Performance
@@ -676,6 +678,13 @@ def main(argv: list[str] | None = None) -> int:
                 text, md = report_heap(bench_heap(args.quick))
             elif name == "sim":
                 text, md = report_sim(bench_sim(args.quick))
+            elif name == "rig":
+                from tools import bench_rig
+
+                rig_res = bench_rig.section(args.quick)
+                if rig_res is None:  # no firmware, bootrom or node here: said so, skipped
+                    continue
+                text, md = rig_res
             else:
                 text, md = report_ai(bench_ai(args.quick))
         except RuntimeError as exc:

@@ -465,3 +465,11 @@ class Rig:
 
 def wall() -> float:
     return time.monotonic()
+
+
+DEMO = RIG_DIR / "demo.py"
+
+
+def demo_files() -> dict[str, bytes]:
+    """The extra file for all-AI games from the REPL (tools/rig/demo.py as /rig_demo.py)."""
+    return {"rig_demo.py": DEMO.read_bytes()}

@@ -5,10 +5,11 @@
 #   RIG:scene <why> <top scene> <ticks_us> <free heap after gc.collect()>
 #   RIG:frame <top scene> <full 0|1> <ticks_us at start> <draw+flush us> <flush us> <px>
 #   RIG:ai <module> <level> <seat> <ticks_us> <decision us>
-#   RIG:heap <free>        (TRACE only: a new least free heap after gc.collect(), each frame)
+#   RIG:heap <free>        (TRACE only: a new least free heap after gc.collect(), sampled
+#                           after every AI decision, before the move is applied)
 #   RIG:error              followed by the traceback (App.crash)
-# Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and each
-# frame under TRACE). The host fills in TRACE.
+# Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and after
+# each AI decision under TRACE, outside the timed part). The host fills in TRACE.
 import gc
 import sys
 import time
@@ -25,7 +26,6 @@ _push = _A.push
 _pop = _A.pop
 _draw = _A.draw
 _crash = _A.crash
-_step = _A.step
 _flush = _canvas.Canvas.flush
 _choose = _session.Session.ai_choose
 _f = [0, 0]
@@ -80,21 +80,17 @@ def crash(self, exc, *args):
     _crash(self, exc, *args)
 
 
-def step(self, *args):
-    wait = _step(self, *args)
-    gc.collect()
-    free = gc.mem_free()
-    if free < _low[0]:
-        _low[0] = free
-        print("RIG:heap", free)
-    return wait
-
-
 def ai_choose(self, module, budget=None):
     seat = self.state.current_player
     t0 = _us()
     action = _choose(self, module, budget)
     print("RIG:ai", module.__name__, self.seats[seat], seat, t0, _diff(_us(), t0))
+    if TRACE:
+        gc.collect()
+        free = gc.mem_free()
+        if free < _low[0]:
+            _low[0] = free
+            print("RIG:heap", free)
     return action
 
 
@@ -104,8 +100,6 @@ _A.draw = draw
 _A.crash = crash
 _canvas.Canvas.flush = flush
 _session.Session.ai_choose = ai_choose
-if TRACE:
-    _A.step = step
 try:
     from games import registry as _registry
 
