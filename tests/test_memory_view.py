@@ -176,3 +176,25 @@ def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
     table = storage.load_scores(str(tmp_path), "memory16")
     assert table == [{"score": scene.state.points[0], "size": 16}]
     assert r.log == ""
+
+
+def test_setup_offers_the_solo_high_scores(tmp_path):
+    # Board, Opponent, Start, Watch AI play, How to play, High scores (row 5).
+    from core import storage
+
+    storage.add_score(str(tmp_path), "memory16", {"score": 120, "size": 16})
+    storage.add_score(str(tmp_path), "memory32", {"score": 85, "size": 32})
+    storage.add_score(str(tmp_path), "memory32", {"score": 140, "size": 32})
+
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, registry.find("memory")))
+
+    r = headless.run("WAIT:300,UP,A,WAIT:300", board=SQUARE, setup=setup,
+                     data_dir=str(tmp_path))
+    table = r.app.top
+    assert type(table).__name__ == "ScoreTable" and r.log == ""
+    assert table.rows == [["1.", "16 cards", "120"], ["1.", "32 cards", "140"],
+                          ["2.", "32 cards", "85"]]
+    r = headless.run("WAIT:300,UP,A,WAIT:300", board=SQUARE, setup=setup)
+    assert r.app.top.rows == [["No scores yet", "", ""]]

@@ -57,11 +57,16 @@ def layout(n, w, h):
 
 
 class Spec(setup.Spec):
-    """The board size, then the opponent (None: solo); Watch AI play: Normal against it."""
+    """The board size, then the opponent (None: solo); Watch AI play: Normal against it;
+    High scores: the solo best scores of each board size."""
     game_id = GAME_ID
     solo = True
     options = (("size", "mem.size", sizes_for, "mem.cards", 32), setup.LEVEL_ROWS)
     demo_seats = ("normal", "hard")
+    high_scores = True
+
+    def scores_screen(self, app):
+        return scores_screen(app)
 
     def rules_module(self):
         return rules
@@ -69,6 +74,24 @@ class Spec(setup.Spec):
     def table(self, app, session, demo):
         # A resumed game (moves already made) does not show the preview again.
         return GameScene(session, demo=demo, resumed=len(session.actions) > 0)
+
+
+def scores_screen(app):
+    """The solo high scores, best first, of each board size this screen offers."""
+    from ui.scores import ScoreTable
+
+    data = app.platform.data_dir
+    rows = []
+    for size in sizes_for(app):
+        table = storage.load_scores(data, GAME_ID + str(size))
+        for i in range(len(table)):
+            e = table[i]
+            if isinstance(e, dict):
+                rows.append(["%d." % (i + 1), strings.t("mem.cards") % size, e.get("score", 0)])
+    if not rows:
+        rows.append([strings.t("no_scores"), "", ""])
+    return ScoreTable(strings.t("high_scores"), ["", strings.t("mem.size"), strings.t("score")],
+                      rows)
 
 
 def entry_scene(app, entry):
