@@ -25,10 +25,10 @@
 # A check that finds a fault records the first few messages and goes on with the others.
 
 from core.rng import Rng
+from core.session import LEVELS  # the one list of levels
 
 CHECKS = ("random_games", "illegal", "clone", "sample_hidden", "observation_legal",
           "action_range", "ai_hidden", "replay", "returns")
-LEVELS = ("easy", "normal", "hard")
 MAX_STEPS = 20000
 MAX_MESSAGES = 3
 

@@ -112,3 +112,36 @@ print(r.actions == s.actions, r.state.scores() == s.state.scores(), len(r.action
 """ % (str(tmp_path), str(tmp_path))
     out = run_mpy(code, heap="64wK", paths=[ROOT]).stdout.split()
     assert out == ["True", "True", "6"]
+
+
+# -- checks and damaged saves (core.session.Session.open_saved / check_saved) --------------------
+def test_seats_must_be_human_or_a_level():
+    with pytest.raises(ValueError, match="seat 1 is 'expert'"):
+        Session("toy", rules, {"players": 2}, ["human", "expert"], 1)
+    Session("toy", rules, {"players": 2}, ["easy", "hard"], 1)
+
+
+def test_check_saved_reads_only_the_header(tmp_path):
+    assert Session.check_saved("toy", str(tmp_path)) == (False, None)
+    assert Session.check_saved("toy", None) == (False, None)
+    s = new(tmp_path)
+    play(s, 3)
+    assert Session.check_saved("toy", str(tmp_path)) == (True, None)
+    (tmp_path / "resume_toy.json").write_bytes(b"CC1 1 12345678\n{}\n")
+    ok, message = Session.check_saved("toy", str(tmp_path))
+    assert not ok and message == "Saved game could not be read: kept as resume_toy.json.bad"
+    assert sorted(os.listdir(tmp_path)) == ["resume_toy.act.bad", "resume_toy.json.bad"]
+    assert Session.check_saved("toy", str(tmp_path)) == (False, None)   # said once
+
+
+def test_open_saved_says_how_far_a_damaged_game_resumed(tmp_path):
+    s = new(tmp_path)
+    play(s, 5)
+    with open(tmp_path / "resume_toy.act", "ab") as f:
+        f.write(b"\xff\xff\x01\x00\x02\x00")          # an illegal action, then two more
+    got, message = Session.open_saved("toy", rules, str(tmp_path))
+    assert got.actions == s.actions and got.damaged == (5, 8)
+    assert message == "Saved game was damaged: resumed at move 5 of 8"
+    assert len((tmp_path / "resume_toy.act.bad").read_bytes()) == 16
+    again, message = Session.open_saved("toy", rules, str(tmp_path))
+    assert again.actions == s.actions and message is None and again.damaged is None
