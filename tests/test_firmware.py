@@ -381,6 +381,24 @@ def test_own_folder_configured_otherwise_is_rebuilt(tmp_path, fake_make, capsys,
     assert not (folder / "kept.o").exists()
 
 
+def test_a_half_configured_folder_with_other_settings_is_not_reused(tmp_path, fake_make, capsys):
+    # No Makefile (its configuration stopped), but a cache that says "no picotool": cmake would
+    # keep that setting, since an SDK build does not pass PICO_NO_PICOTOOL at all.
+    top = fake_micropython(tmp_path)
+    folder = top / "ports" / "rp2" / "build-RPI_PICO-console"
+    write(
+        folder / "CMakeCache.txt",
+        "MICROPY_BOARD:UNINITIALIZED=RPI_PICO\n"
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED={}\n"
+        "PICO_NO_PICOTOOL:UNINITIALIZED=1\n".format(F.MANIFEST),
+    )
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "--picotool", "sdk", "--out", str(out)]) == 0
+    assert "it was configured without picotool" in capsys.readouterr().out
+    assert "PICO_NO_PICOTOOL" not in (folder / "CMakeCache.txt").read_text()
+    assert (folder / "firmware.uf2").exists()  # the "SDK" made one
+
+
 def test_auto_tries_an_installed_picotool_and_falls_back_offline(
     tmp_path, fake_make, capsys, monkeypatch
 ):

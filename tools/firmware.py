@@ -216,10 +216,13 @@ def configured_mode(folder: Path) -> str | None:
 
 
 def stale_reason(folder: Path, board: str, mode: str, manifest: Path) -> str:
-    """Why a configured build folder cannot be reused for this build, or ''."""
-    if not (folder / "Makefile").exists():
+    """Why a build folder cannot be reused for this build, or ''. A folder with a CMakeCache.txt
+    but no Makefile counts too: cmake would run again there, but keep the cached settings that
+    this build does not pass (PICO_NO_PICOTOOL in particular)."""
+    cache_path = folder / "CMakeCache.txt"
+    if not (folder / "Makefile").exists() and not cache_path.exists():
         return ""
-    cache = read_cmake_cache(folder / "CMakeCache.txt")
+    cache = read_cmake_cache(cache_path)
     if not cache:
         return "it has a Makefile but no CMakeCache.txt"
     if cache.get("MICROPY_BOARD", board) != board:
@@ -227,7 +230,8 @@ def stale_reason(folder: Path, board: str, mode: str, manifest: Path) -> str:
     got = cache.get("MICROPY_FROZEN_MANIFEST", "").strip('"')
     if got != str(manifest):
         return "it was configured with the frozen manifest {!r}".format(got)
-    if configured_mode(folder) != mode:
+    cached = "none" if _truthy(cache.get("PICO_NO_PICOTOOL", "")) else "sdk"
+    if cached != mode:
         return "it was configured {} picotool".format("without" if mode == "sdk" else "with")
     return ""
 
