@@ -654,6 +654,12 @@ def test_sample_hidden_keeps_what_the_seat_knows():
     # perfect memory: every cauldron as it is, only the pile and Recipes move
     w = s.sample_hidden(seat, Rng(1))
     assert w.cauldrons == s.cauldrons and sorted(w.pile) == sorted(s.pile)
+    # without Recipes (nothing to deal again but the pile and forgotten cards)
+    s = played(8, players=2, steps=30)
+    for level in (None, "easy"):
+        w = s.sample_hidden(0, Rng(2), level)
+        w.check()
+        assert w.observation(0) == s.observation(0) and w.recipes == [[], []]
 
 
 # -- whole games -------------------------------------------------------------------------------
@@ -688,6 +694,7 @@ def test_random_games_end_and_keep_every_card_in_one_place():
 def test_clone_is_independent():
     s = rules.new_game({"players": 2}, 4)
     t = s.clone()
+    assert t.events == s.events and t.events is not s.events
     t.apply(t.legal_actions()[0])
     assert s.current_player == 0 and s.cauldrons[0] == [] and s.spells[0] == []
 

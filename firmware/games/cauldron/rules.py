@@ -427,7 +427,7 @@ class State:
             world.cauldrons[o][i] = pool[k]
             k += 1
         world.pile = pool[k:]
-        if self.recipes:
+        if self.recipes and self.recipes[0]:
             for which in (0, 1):
                 cards = [c for c in self.box if (c >= RECIPE_B) == (which == 1)]
                 for o in range(self.num_players):
@@ -468,6 +468,7 @@ class State:
         s.held = self.held
         s.held_line = self.held_line
         s.open = self.open
+        s.events = list(self.events)
         return s
 
     def action_str(self, action):
