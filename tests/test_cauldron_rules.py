@@ -643,7 +643,7 @@ def test_sample_hidden_keeps_what_the_seat_knows():
     seat = 1
     obs = s.observation(seat)
     mem = s.memory(seat, "easy")
-    worlds = [s.sample_hidden(seat, Rng(k), "easy") for k in range(6)]
+    worlds = [s.sample_hidden(seat, Rng(k), "easy") for k in range(20)]
     for w in worlds:
         w.check()
         assert w.observation(seat) == obs

@@ -412,7 +412,10 @@ class State:
         every card it saw placed): the draw pile, the cauldron cards it forgot and the others'
         Recipes are dealt again at random over their places."""
         world = self.clone()
-        pool = list(self.pile)
+        # A forgotten cauldron card is an ingredient or an Immuto (spells never go in): it is
+        # dealt again among those; the pile takes the rest, spells included.
+        pool = [c for c in self.pile if in_cauldron(c)]
+        rest = [c for c in self.pile if not in_cauldron(c)]
         places = []
         for o in range(self.num_players):
             cau = self.cauldrons[o]
@@ -426,7 +429,10 @@ class State:
         for o, i in places:
             world.cauldrons[o][i] = pool[k]
             k += 1
-        world.pile = pool[k:]
+        rest += pool[k:]
+        rest.sort()
+        rng.shuffle(rest)
+        world.pile = rest
         if self.recipes and self.recipes[0]:
             for which in (0, 1):
                 cards = [c for c in self.box if (c >= RECIPE_B) == (which == 1)]
