@@ -1,0 +1,273 @@
+"""Shadow Lock screens, headless: the setup (kit), the table mid-turn on the three boards
+(240x240, 240x135, the four-button 320x240) with a draw made with the buttons, the
+announcements, the private Flip look, the round-end validation with the best choice
+proposed, the players' piles and scorecards, the final scorecards and a whole demo game.
+Pictures go to a temporary folder only."""
+
+import tempfile
+
+import pytest
+
+from core import strings
+from core.rng import Rng
+from core.session import Session
+from games.shadowlock import ai, lang_en, lang_fr, rules, screens, view
+from games.shadowlock.objectives import best_plan
+from kit import lang
+from kit.actions import encode
+from sim import headless
+from ui.textview import TextView
+
+ENTRY = ("shadowlock", ("Shadow Lock", "Verrou d'Ombre", "game_shadow_lock"),
+         "games.shadowlock", 2, 4)
+BOARDS = (("pico_lcd_1_3", 240, 240, "DOWN"), ("pico_lcd_1_14", 240, 135, "DOWN"),
+          ("display_pack_2", 320, 240, "Y"))
+SHOTS = tempfile.mkdtemp(prefix="shadowlock-shots-")
+
+
+@pytest.fixture(autouse=True)
+def registered():
+    """The registry line (added once the game is complete); registered here until then."""
+    from games import registry
+
+    known = [e[0] for e in registry.GAMES]
+    if "shadowlock" not in known:
+        registry.register(ENTRY)
+    yield
+    if "shadowlock" not in known:
+        registry.unregister("shadowlock")
+
+
+def advance(session, until, rng_seed=3, level="normal"):
+    """AI moves for every seat (seat 0 too) until `until(state)` or the game is over."""
+    rng = Rng(rng_seed)
+    st = session.state
+    steps = 0
+    while not st.is_over() and not until(st):
+        session.apply(ai.choose(st, st.current_player, level, rng))
+        steps += 1
+        assert steps < 5000
+
+
+def mid_turn(st):
+    return st.current_player == 0 and st.phase == rules.ACT and st.drawn >= 1 and \
+        len(st.piles[0]) > 0 and len(st.piles[1]) > 0 and st.turn_no > 10
+
+
+def table(until=mid_turn, players=3, seed=5, out=None, options=None, hook=None):
+    def setup(app):
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        lang.load("games.shadowlock", None)
+        opts = {"players": players}
+        opts.update(options or {})
+        s = Session("shadowlock", rules, opts, ["human"] + ["hard"] * (players - 1), seed,
+                    None)
+        advance(s, until)
+        if hook is not None:
+            hook(s)
+        if out is not None:
+            out.append(s)
+        app.push(view.Table(s))
+    return setup
+
+
+def test_setup_screen_starts_a_game_with_the_chosen_mode():
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, ENTRY))
+    # rows: Players, Opponent, Mode, Show odds, Start
+    r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup,
+                     shots=SHOTS)
+    assert r.log == ""
+    top = r.app.top
+    assert isinstance(top, view.Table) and not top.demo
+    assert top.session.options["mode"] == "discovery" and top.state.rounds == 3
+    assert top.session.seats == ["human", "normal"]
+
+
+def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
+    for board, w, h, down in BOARDS:
+        sessions = []
+        r = headless.run("WAIT:300,SHOT:table_%s" % board, board=board,
+                         setup=table(out=sessions, options={"odds": True}), shots=SHOTS)
+        assert r.log == "" and r.final.size == (w, h)
+        scene = r.app.top
+        assert isinstance(scene, view.Table)
+        assert scene.status_text() == "Draw again or stop"
+        labels = [lab for _a, lab in scene.menu_items()]
+        assert labels[0].startswith("Draw from A (stop ") and labels[0].endswith("%)")
+        assert "Stop (keep the pile)" in labels
+        assert all(lab for lab in labels)
+        # the menu is on screen: the highlighted row is drawn in SEL colour
+        st = sessions[0].state
+        before = len(sessions[0].actions)
+        r = headless.run("WAIT:300,%s,A,WAIT:50,SHOT:drawn_%s" % (down, board), board=board,
+                         setup=table(out=sessions), shots=SHOTS)
+        s2 = sessions[1]
+        assert r.log == ""
+        assert s2.actions[before] == encode(rules.DRAW, 1)       # second row: pile B
+        assert st is not s2.state
+
+
+def test_the_drawn_card_is_shown_and_announced_in_the_second_person():
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(out=sessions))
+    scene = r.app.top
+    s = sessions[0]
+    top = s.state.piles[0][-1]
+    n = len(s.actions)
+    scene.act(encode(rules.DRAW, 0))
+    assert s.actions[n] == encode(rules.DRAW, 0)
+    assert "You draw %s" % view.card_name(top) in scene.log
+    assert scene.flash == top                      # face up for a moment...
+    now = r.app.platform.ticks_ms()
+    scene.tick(now)
+    assert len(s.actions) == n + 1 and scene.flash == top    # ...nothing moves meanwhile
+    scene.tick(now + view.FLASH_MS + 1)
+    assert scene.flash == -1
+
+
+def test_ai_actions_are_announced_in_the_third_person():
+    scene_box = []
+
+    def hook(s):
+        scene_box.append(s)
+
+    r = headless.run("WAIT:100", setup=table(out=[], hook=hook))
+    scene = r.app.top
+    st = scene.state
+    # an AI Swipe on the person, announced as the issue words it
+    st.events = [("play", 1, 4, 0)]
+    scene.announce(1, st.events)
+    assert scene.log[-1] == "East played Swipe on you"
+    st.events = [("draw", 2, 0, 6)]
+    scene.announce(2, st.events)
+    assert scene.log[-1] == "West draws 7 Red"
+    st.events = [("bust", 0, "value", 5)]
+    scene.announce(0, st.events)
+    assert scene.log[-1] == "STOP, same value twice: you lose 5 cards"
+
+
+def test_a_flip_look_is_shown_only_to_the_player_who_made_it():
+    def hook(s):
+        st = s.state
+        for h in [st.piles[0], st.piles[1], st.discard] + st.coll + st.reserve:
+            if 65 in h:
+                h.remove(65)
+        st.reserve[0].append(65)         # a Flip, taken from wherever it was
+        st.check()
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(out=sessions, hook=hook))
+    scene = r.app.top
+    items = scene.menu_items()
+    flip = [i for i in range(len(items)) if items[i][0] == encode(rules.FLIP)]
+    assert flip
+    scene.cursor = flip[0]
+    scene.menu_for = len(sessions[0].actions)
+    texts = []
+    r.app.toast = lambda message, ms=0: texts.append(message)
+    scene.act(items[flip[0]][0])
+    st = scene.state
+    assert "You play Flip" in scene.log
+    assert texts and texts[-1].startswith("Flip: pile A shows %s" % view.card_name(st.look[0][0]))
+    # the other seats only know that a Flip was played
+    assert st.observation(1)["look"] == [-1, -1] and st.observation(1)["others_looked"] == [0]
+
+
+def at_validation(st):
+    return st.phase == rules.P_VALIDATE and st.current_player == 0
+
+
+def test_round_end_validation_proposes_the_best_and_a_press_validates_it():
+    sessions = []
+    r = headless.run("WAIT:300,SHOT:validation", setup=table(until=at_validation, players=2,
+                                                             seed=11, out=sessions),
+                     shots=SHOTS)
+    assert r.log == ""
+    scene = r.app.top
+    st = sessions[0].state
+    assert at_validation(st), "the AI game reached no validation for seat 0"
+    fam = st.val_family
+    items = scene.menu_items()
+    assert items[-1][0] == encode(rules.DECLINE, fam)
+    plan = [p for p in best_plan(st.coll[0], st.boxes[0], st.val_jokers) if p[0] == fam]
+    scene.place_cursor(items)
+    want = items[scene.cursor][0]
+    assert plan
+    if plan:
+        f, pts, box, j = plan[0]
+        assert want == encode(rules.VALIDATE, box * 2 + j)
+        assert items[scene.cursor][1] == "%s: %d pts%s *best" % (
+            view.box_name(box), pts, " (joker)" if j else "")
+        before = st.totals[0]
+        scene.act(want)
+        assert st.boxes[0][box] == pts and st.totals[0] == before + pts
+
+
+def test_browse_lists_every_players_pile_and_scorecard():
+    sessions = []
+    r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:browse",
+                     setup=table(out=sessions), shots=SHOTS)
+    top = r.app.top
+    assert isinstance(top, TextView) and top.title == "Piles and scorecards"
+    text = "\n".join(top.lines)
+    st = sessions[0].state
+    assert "Your pile" in text and "East's pile" in text and "West's pile" in text
+    for c in st.coll[1]:
+        assert view.card_name(c) in text
+    assert text.count("Rainbow run:") == 3
+
+
+def finished(st):
+    return st.is_over()
+
+
+def test_game_over_shows_the_scorecards_side_by_side():
+    sessions = []
+    r = headless.run("WAIT:2500,SHOT:over", setup=table(until=finished, players=4, seed=8,
+                                                        out=sessions), shots=SHOTS)
+    assert r.log == ""
+    top = r.app.top
+    assert isinstance(top, screens.Result)
+    st = sessions[0].state
+    rows = top.rows()
+    assert rows[10] == ("Total", [str(t) for t in st.totals])
+    assert rows[11][1] == [str(st.box_count(p)) for p in range(4)]
+    for b in range(10):
+        assert rows[b][1] == [str(st.boxes[p][b]) if st.boxes[p][b] else "-" for p in range(4)]
+    assert top.headline() == {1.0: "You win!", 0.5: "Draw", 0.0: "You lose"}[st.returns()[0]]
+    r2 = headless.run("WAIT:2500,DOWN,DOWN,DOWN,SHOT:over_small", board="pico_lcd_1_14",
+                      setup=table(until=finished, players=4, seed=8), shots=SHOTS)
+    assert r2.log == "" and isinstance(r2.app.top, screens.Result) and r2.app.top.top > 0
+
+
+def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
+    def setup(app):
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        app.push(view.demo_scene(app, ENTRY, 12))
+    r = headless.run("WAIT:400000", setup=setup)
+    assert r.log == ""
+    assert not isinstance(r.app.top, view.Table)         # popped back when it ended
+
+
+def test_french_strings_match_the_english_keys():
+    assert set(lang_en.T) == set(lang_fr.T)
+    for key in lang_en.T:
+        assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
+    for t in (lang_en.T, lang_fr.T):
+        assert len(t["sl.boxes"].split(",")) == 10 == len(t["sl.box_codes"].split(","))
+        assert len(t["sl.actions"].split(",")) == 6 and len(t["sl.seats"].split(",")) == 4
+    try:
+        def setup(app):
+            app.start()
+            strings.load("fr")
+            lang.load("games.shadowlock", None)
+            s = Session("shadowlock", rules, {"players": 2}, ["human", "hard"], 5, None)
+            advance(s, mid_turn)
+            app.push(view.Table(s))
+        r = headless.run("WAIT:300,SHOT:fr", setup=setup, shots=SHOTS)
+        assert r.log == "" and r.app.top.status_text() == "Piocher encore ou s'arrêter"
+    finally:
+        strings.load("en")
