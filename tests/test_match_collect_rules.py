@@ -721,6 +721,32 @@ def test_observation_holds_what_the_legal_choices_depend_on():
     assert u.observation(0) != w.observation(0)
 
 
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 4, "quick": True}])
+def test_worlds_of_the_seat_to_move_agree_with_what_it_sees(options):
+    # Along random games: every world the seat to move samples looks the same to it and
+    # offers it exactly the same legal actions (they depend only on what it may see), and
+    # every card is in one place.
+    s = R.new_game(options, 17)
+    rng = Rng(5)
+    checked = 0
+    for step in range(600):
+        if s.is_over():
+            break
+        seat = s.current_player
+        if step % 7 == 0:
+            seen = s.observation(seat)
+            legal = s.legal_actions()
+            for k in range(2):
+                w = s.sample_hidden(seat, Rng(step * 2 + k))
+                assert w.observation(seat) == seen
+                assert w.legal_actions() == legal
+                assert where(w) == list(range(88))
+                checked += 1
+        legal = s.legal_actions()
+        s.apply(legal[rng.randbelow(len(legal))])
+    assert checked > 100
+
+
 def test_rules_modules_do_not_import_each_other():
     # Each module of the game's rules imports only those below it: cards <- melds, actions <-
     # rules_extra <- rules (rules.py loads rules_extra on demand; rules_extra never imports
