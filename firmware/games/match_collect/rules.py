@@ -87,6 +87,11 @@ so far), state.discardable(seat), state.location_count(seat, loc), state.draw_co
 
 Contract (docs/ARCHITECTURE.md): legal_actions, apply, is_over, scores (running totals),
 returns, observation(seat), sample_hidden(seat, rng), clone, action_str(a).
+
+MODULES (no two import each other): cards (the deck table) <- melds (card facts, meld
+arithmetic) and actions (phases, codec) <- rules_extra (reasons, observation, sample_hidden,
+clone, texts; loaded on first use) <- rules (this file: the state; it re-exports the names
+of melds and actions, so rules.X is the whole API).
 """
 
 from core.rng import Rng
