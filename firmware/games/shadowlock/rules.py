@@ -640,6 +640,7 @@ class State:
         s.round_points = list(self.round_points)
         s.history = [list(h) for h in self.history]
         s.end_reason = self.end_reason
+        s.events = list(self.events)
         s.rng = Rng(1)
         s.rng.setstate(self.rng.getstate())
         return s
