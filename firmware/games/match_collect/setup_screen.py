@@ -2,8 +2,8 @@
 view.entry_scene only).
 
 When a game starts, the setup screen gives its place on the stack to the table (Spec.replace:
-the table drops this module and kit.setup, not needed again until the next visit from the
-main menu).
+the table drops this module, kit.setup_screen and ui.options, not needed again until the
+next visit from the main menu).
 """
 
 from core import storage, strings
@@ -80,7 +80,7 @@ class Spec(setup.Spec):
 
 def screen(app, entry):
     """The setup screen (the game's strings are merged by view.entry_scene)."""
-    return setup.SetupScreen(app, entry, Spec())
+    return setup.screen(app, entry, Spec())
 
 
 def high_scores_screen(app):

@@ -1,0 +1,98 @@
+# The setup screen of a game declared with kit.setup.Spec (see kit/setup.py). Its own module,
+# with ui.options, so that a game's table and an all-AI demo never load it: kit.setup.screen
+# and kit.setup.entry_scene import it when the setup screen opens.
+
+from core import strings
+from core.session import Session
+from ui.options import OptionsScreen
+
+
+class SetupScreen(OptionsScreen):
+    """The setup screen of a game declared by `spec` (see the top of this module)."""
+
+    def __init__(self, app, entry, spec):
+        self.spec = spec
+        self.entry = entry
+        self.game_id = entry[0]
+        data_dir = app.platform.data_dir
+        self.data_dir = data_dir
+        values = spec.defaults(app, entry)
+        super().__init__(strings.t("game." + entry[0]), self._option_rows, values, self._start,
+                         spec.rules_text,
+                         resume=(self._check, self._resume_saved, self._clear)
+                         if data_dir is not None else None)
+        self._app = app
+
+    def _option_rows(self, values):
+        return self.spec.rows(self._app, self.entry, values)
+
+    # -- rows -------------------------------------------------------------------------------
+    def rows(self):
+        rows = super().rows()
+        if self.spec.high_scores:
+            rows.append([strings.t("high_scores"), None, True])
+        return rows
+
+    def changed(self, index, delta):
+        before = dict(self.values)
+        done = super().changed(index, delta)
+        if done:
+            for key in self.values:
+                if self.values[key] != before.get(key):
+                    self.spec.changed(self.values, key)
+            if self.values != before:
+                rows = self.rows()
+                if [r[1] for r in rows] != [r[1] for r in self.menu.rows]:
+                    self.menu.set_rows(rows)
+                    self.invalidate()
+        return done
+
+    def chosen(self, index):
+        if self.spec.high_scores and index == len(self.menu.rows) - 1:
+            self.app.push(self.spec.scores_screen(self.app))
+            return
+        super().chosen(index)
+
+    # -- saves ------------------------------------------------------------------------------
+    def _check(self):
+        return Session.check_saved(self.game_id, self.data_dir)
+
+    def _clear(self):
+        from core import storage
+
+        storage.clear_resume(self.data_dir, self.game_id)
+
+    def _resume_saved(self):
+        app = self.app
+        session, message = Session.open_saved(self.game_id, self.spec.rules_module(),
+                                              self.data_dir)
+        if session is not None:
+            self.open_table(session, False)
+        if message:
+            from ui.dialog import Dialog
+
+            app.push(Dialog(message, [strings.t("ok")], None))
+
+    # -- starting ---------------------------------------------------------------------------
+    def _start(self, values, demo):
+        app = self.app
+        spec = self.spec
+        session = Session(self.game_id, spec.rules_module(), spec.game_options(values),
+                          spec.seats(values, demo), spec.new_seed(app),
+                          None if demo else self.data_dir)
+        session.save()
+        self.open_table(session, demo)
+
+    def open_table(self, session, demo):
+        app = self.app
+        scene = self.spec.table(app, session, demo)
+        if self.spec.replace:
+            app.replace(scene)
+            # The setup screen is gone: its modules leave the heap while the table plays
+            # (entry_scene imports them again on the next visit).
+            from core import modules
+
+            modules.drop("kit.setup_screen")
+            modules.drop("ui.options")
+        else:
+            app.push(scene)
