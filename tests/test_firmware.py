@@ -179,9 +179,10 @@ def fake_micropython(tmp_path: Path, minor: int = 28, git: bool = False, libs=Tr
         '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico"\n'
         "#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)\n",
     )
-    write(
+    write(  # as in v1.28.0
         top / "ports" / "rp2" / "boards" / "RPI_PICO2" / "mpconfigboard.h",
-        '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico2"\n',
+        '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico2"\n'
+        "#define MICROPY_HW_FLASH_STORAGE_BYTES          (PICO_FLASH_SIZE_BYTES - 1024 * 1024)\n",
     )
     if libs:
         for rel in F.SUBMODULES:
@@ -569,8 +570,21 @@ def test_marker_module_is_valid_micropython_and_changes_nothing_at_boot(repo, tm
 
 def test_firmware_area_from_the_board_file(tmp_path):
     top = fake_micropython(tmp_path)
-    assert F.firmware_area(top, F.BOARDS["RPI_PICO"]) == 640 * 1024
-    assert F.firmware_area(top, F.BOARDS["RPI_PICO2"]) is None  # no figure in that file
+    pico, pico2 = F.BOARDS["RPI_PICO"], F.BOARDS["RPI_PICO2"]
+    assert F.firmware_area(top, pico) == 640 * 1024  # 2048 KB - (1408 * 1024)
+    assert F.firmware_area(top, pico2) == 1024 * 1024  # PICO_FLASH_SIZE_BYTES - 1024 * 1024
+    # No figure in the board file: the port's default; a ROMFS comes off the top too.
+    board_h = top / "ports" / "rp2" / "boards" / "RPI_PICO2" / "mpconfigboard.h"
+    board_h.write_text("#define MICROPY_HW_ROMFS_BYTES (128 * 1024) // a comment\n")
+    assert F.firmware_area(top, pico2) is None
+    write(
+        top / "ports" / "rp2" / "mpconfigport.h",
+        "#ifndef MICROPY_HW_FLASH_STORAGE_BYTES\n"
+        "#define MICROPY_HW_FLASH_STORAGE_BYTES (1408 * 1024)\n#endif\n",
+    )
+    assert F.firmware_area(top, pico2) == (4096 - 1408 - 128) * 1024
+    board_h.write_text("#define MICROPY_HW_FLASH_STORAGE_BYTES (FLASH_SIZE_FROM_ELSEWHERE)\n")
+    assert F.firmware_area(top, pico2) is None  # the board's own figure, unreadable: unknown
 
 
 # --- tools.uf2 ------------------------------------------------------------------------------

@@ -171,18 +171,43 @@ def missing_submodules(micropy_dir: Path) -> list[str]:
     return missing
 
 
-def firmware_area(micropy_dir: Path, board: Board) -> int | None:
-    """Bytes of flash before the filesystem, from the board's MICROPY_HW_FLASH_STORAGE_BYTES."""
-    try:
-        text = (
-            micropy_dir / "ports" / "rp2" / "boards" / board.name / "mpconfigboard.h"
-        ).read_text()
-    except OSError:
-        return None
-    m = re.search(r"#define MICROPY_HW_FLASH_STORAGE_BYTES\s+\(?\s*(\d+)\s*\*\s*1024\s*\)?", text)
+def _size_define(text: str, name: str, flash_bytes: int) -> tuple[bool, int | None]:
+    """(defined?, value) of `#define name <expr>`: the value when expr is arithmetic on numbers
+    and PICO_FLASH_SIZE_BYTES (as in the rp2 board files), else None."""
+    m = re.search(r"#define\s+" + name + r"\s+(.+)", text)
     if not m:
+        return False, None
+    expr = m.group(1).split("//")[0].replace("PICO_FLASH_SIZE_BYTES", str(flash_bytes)).strip()
+    if not re.fullmatch(r"[0-9\s()*+-]+", expr):
+        return True, None
+    try:
+        return True, int(eval(expr, {"__builtins__": {}}))  # digits and + - * ( ) only
+    except (SyntaxError, ValueError):
+        return True, None
+
+
+def firmware_area(micropy_dir: Path, board: Board) -> int | None:
+    """Bytes of flash before the filesystem (and ROMFS, if any): the board file's
+    MICROPY_HW_FLASH_STORAGE_BYTES, else ports/rp2/mpconfigport.h's default. None if unknown."""
+    port = micropy_dir / "ports" / "rp2"
+    texts = []
+    for path in (port / "boards" / board.name / "mpconfigboard.h", port / "mpconfigport.h"):
+        try:
+            texts.append(path.read_text(errors="replace"))
+        except OSError:
+            texts.append("")
+    sizes = {}
+    for name in ("MICROPY_HW_FLASH_STORAGE_BYTES", "MICROPY_HW_ROMFS_BYTES"):
+        for text in texts:  # the board file first: the port's defaults are #ifndef'd
+            defined, value = _size_define(text, name, board.flash_bytes)
+            if defined:
+                sizes[name] = value
+                break
+    storage = sizes.get("MICROPY_HW_FLASH_STORAGE_BYTES")
+    romfs = sizes.get("MICROPY_HW_ROMFS_BYTES", 0)
+    if storage is None or romfs is None:
         return None
-    return board.flash_bytes - int(m.group(1)) * 1024
+    return board.flash_bytes - storage - romfs
 
 
 def build_dir(micropy_dir: Path, board: str) -> Path:
