@@ -28,7 +28,8 @@ def build_parser(board_names) -> argparse.ArgumentParser:
         description="Desktop simulator: runs the console firmware in a pygame window.",
         epilog="Keys: arrows = d-pad, Z = A, X = B, A = X, S = Y, Esc/Enter = MENU, "
                "F1 = key help, F12 = screenshot. Key script tokens: UP DOWN LEFT RIGHT A B X "
-               "Y MENU (tap), HOLD:NAME:MS, WAIT:MS, SHOT:name.")
+               "Y MENU (tap), a chord such as B+X, HOLD:NAME:MS, WAIT:MS, SHOT:name; a "
+               "button the board lacks is refused.")
     ap.add_argument("--board", default="pico_lcd_1_3", choices=board_names,
                     help="board profile (default: pico_lcd_1_3)")
     ap.add_argument("--scale", type=int, choices=(1, 2, 3, 4),
@@ -63,7 +64,7 @@ def main(argv=None) -> int:
 
     args = build_parser(simplatform.board_names()).parse_args(argv)
     try:
-        actions = headless.parse_keys(args.keys)
+        actions = headless.parse_keys(args.keys, args.board)
     except headless.KeyScriptError as exc:
         print("python -m sim: error: %s" % exc, file=sys.stderr)
         return 2

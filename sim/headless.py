@@ -3,9 +3,14 @@
 A key script is a comma-separated list of tokens (case-insensitive):
 
   UP, DOWN, LEFT, RIGHT, A, B, X, Y, MENU   press the button for 80 ms, release, wait 170 ms
-  HOLD:NAME:MS                               hold the button MS ms, release, wait 170 ms
+  B+X                                        a chord: both down, then both up
+  HOLD:NAME:MS                               hold the button (or chord) MS ms, release, wait
   WAIT:MS                                    let MS ms go by
   SHOT:name                                  take a screenshot called `name`
+
+One parser (core.keyscript) serves the simulator, the headless platform and the virtual
+Pico; a button the chosen board lacks is refused (on the Display Pack 2.0: A, B, X, Y only,
+so left is B+X).
 
 Time is virtual: it moves only as the script says, frames are stepped exactly when the app
 asks for them, and nothing depends on the speed of the machine, so a script with a given
@@ -26,71 +31,64 @@ from collections import namedtuple
 
 from sim import platform as simplatform
 
-PRESS_MS = 80        # a tap: long enough for debounce (15 ms) and at least two 33 ms samples
-GAP_MS = 170         # after a release, so the next tap is a separate press
 SETTLE_MS = 1500     # run after the script, before the final screenshot
 BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y", "MENU")
 
-
-class KeyScriptError(ValueError):
-    """A key script token that cannot be understood."""
-
-
-# One parsed token: kind "press" (button name, hold ms, gap ms), "wait" (ms) or "shot" (name).
+# One parsed token: kind "press" (button name or chord "B+X", hold ms, gap ms), "wait" (ms)
+# or "shot" (name).
 Action = namedtuple("Action", "kind arg ms gap token")
 StepStat = namedtuple("StepStat", "token bytes flushes frames")
 
-_HELP = ("a button (%s), HOLD:NAME:MS, WAIT:MS or SHOT:name" % ", ".join(BUTTON_NAMES))
+
+def _keyscript():
+    from core import keyscript
+
+    return keyscript
+
+
+KeyScriptError = _keyscript().KeyScriptError
+PRESS_MS = 80        # a tap (core.keyscript holds it for 80 ms)
+GAP_MS = 170         # then released (device.headless and the virtual Pico use the same)
 
 
 def button_bit(name: str) -> int:
-    return 1 << BUTTON_NAMES.index(name)
+    """Bit of a button name, or the mask of a chord ("B+X")."""
+    mask = 0
+    for part in name.split("+"):
+        mask |= 1 << BUTTON_NAMES.index(part)
+    return mask
 
 
-def _ms(text: str, token: str) -> int:
-    text = text.strip()
-    if not text.isdigit():
-        raise KeyScriptError("bad duration %r in key script token %r (expected whole ms)"
-                             % (text, token))
-    return int(text)
-
-
-def _button(text: str, token: str) -> str:
-    name = text.strip().upper()
-    if name not in BUTTON_NAMES:
-        raise KeyScriptError("unknown button %r in key script token %r (expected one of %s)"
-                             % (text.strip(), token, ", ".join(BUTTON_NAMES)))
-    return name
-
-
-def parse_keys(text: str | None) -> list[Action]:
-    """Parse a key script into Actions; KeyScriptError naming the first bad token."""
+def parse_keys(text: str | None, board: str | None = None) -> list[Action]:
+    """Parse a key script into Actions (core.keyscript, the parser the headless platform and
+    the virtual Pico use too); KeyScriptError naming the first bad token, or a button the
+    `board` (a profile name; None: any) does not have."""
+    ks = _keyscript()
+    allowed = simplatform.board_profile(board)["buttons"] if board else ks.btn.ALL
     actions = []
-    for raw in (text or "").split(","):
-        token = raw.strip()
-        if not token:
-            continue
-        parts = token.split(":")
-        head = parts[0].strip().upper()
-        if len(parts) == 1 and head in BUTTON_NAMES:
-            actions.append(Action("press", head, PRESS_MS, GAP_MS, head))
-        elif head == "HOLD" and len(parts) == 3:
-            name = _button(parts[1], token)
-            ms = _ms(parts[2], token)
-            actions.append(Action("press", name, ms, GAP_MS, "HOLD:%s:%d" % (name, ms)))
-        elif head == "WAIT" and len(parts) == 2:
-            ms = _ms(parts[1], token)
-            actions.append(Action("wait", None, ms, 0, "WAIT:%d" % ms))
-        elif head == "SHOT" and len(parts) == 2:
-            name = parts[1].strip()
-            if name.lower().endswith(".png"):
-                name = name[:-4]
-            if not name or "/" in name or "\\" in name or name.startswith("."):
-                raise KeyScriptError("bad screenshot name in key script token %r" % token)
-            actions.append(Action("shot", name, 0, 0, "SHOT:%s" % name))
+    for kind, arg, ms, token in ks.parse(text, allowed, board or ""):
+        if kind == 0:    # PRESS
+            name = token.split(":")[1] if token.startswith("HOLD:") else token
+            actions.append(Action("press", name, ms, GAP_MS, token))
+        elif kind == 1:  # WAIT
+            actions.append(Action("wait", None, ms, 0, token))
+        elif kind == 2:  # SHOT
+            actions.append(Action("shot", arg, 0, 0, token))
         else:
-            raise KeyScriptError("unknown key script token %r (expected %s)" % (token, _HELP))
+            raise KeyScriptError("%s works only on the virtual Pico (make vpico), not in the "
+                                 "simulator (key script token %r)" % (token.split(":")[0], token),
+                                 token)
     return actions
+
+
+def check_board(actions: list[Action], board: str) -> None:
+    """KeyScriptError when a parsed script presses a button `board` does not have."""
+    have = simplatform.board_profile(board)["buttons"]
+    for act in actions:
+        if act.kind == "press" and button_bit(act.arg) & ~have:
+            names = [n for n in BUTTON_NAMES if button_bit(n) & have]
+            raise KeyScriptError("the %s board has no %s button (key script token %r; it has "
+                                 "%s)" % (board, act.arg, act.token, ", ".join(names)), act.token)
 
 
 def timeline(actions: list[Action]) -> tuple[list[tuple], int]:
@@ -190,7 +188,11 @@ def run(keys="", board=simplatform.DEFAULT_BOARD, seed=None, lang=None, theme=No
     data_dir: the app's writable folder (None: a temporary one, removed after the run).
     shots: folder to also write each SHOT frame to as <name>.png (None: keep them in memory).
     setup: a callable(app) used instead of app.start() (tests of the simulator itself)."""
-    actions = parse_keys(keys) if isinstance(keys, str) or keys is None else list(keys)
+    if isinstance(keys, str) or keys is None:
+        actions = parse_keys(keys, board)
+    else:
+        actions = list(keys)
+        check_board(actions, board)
     events, length = timeline(actions)
     # No window is ever opened; the dummy driver keeps SDL away from any real display.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

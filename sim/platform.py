@@ -34,11 +34,11 @@ FOUR_BUTTONS = A | B | X | Y
 # Used only while device/boards.py cannot be imported; the fields the simulator reads.
 _FALLBACK_BOARDS = {
     "pico_lcd_1_3": {"name": "pico_lcd_1_3", "width": 240, "height": 240,
-                     "four_buttons": False},
+                     "four_buttons": False, "mask": ALL_BUTTONS},
     "pico_lcd_1_14": {"name": "pico_lcd_1_14", "width": 240, "height": 135,
-                      "four_buttons": False},
+                      "four_buttons": False, "mask": ALL_BUTTONS & ~(X | Y)},
     "display_pack_2": {"name": "display_pack_2", "width": 320, "height": 240,
-                       "four_buttons": True},
+                       "four_buttons": True, "mask": FOUR_BUTTONS},
 }
 
 # A canvas byte holds two pixels: these tables pick out the left (high) or right nibble.
@@ -56,20 +56,23 @@ def board_names() -> list[str]:
 
 
 def board_profile(name: str) -> dict:
-    """(width, height, four_buttons, name) of a board; ValueError for an unknown name."""
+    """name, width, height, four_buttons and buttons (the mask of the raw buttons it has) of
+    a board; ValueError for an unknown name."""
     try:
         from device import boards
     except ImportError:
         boards = None
     if boards is not None:
         p = boards.get(name)
+        mask = boards.button_mask(p)
     else:
         p = _FALLBACK_BOARDS.get(name)
         if p is None:
             known = ", ".join(sorted(_FALLBACK_BOARDS))
             raise ValueError("unknown board: %r (known: %s)" % (name, known))
+        mask = p["mask"]
     return {"name": name, "width": int(p["width"]), "height": int(p["height"]),
-            "four_buttons": bool(p.get("four_buttons", False))}
+            "four_buttons": bool(p.get("four_buttons", False)), "buttons": mask}
 
 
 def rgb565_to_rgb888(c: int) -> tuple[int, int, int]:
@@ -222,13 +225,16 @@ class SimDisplay:
 
 # -- buttons --------------------------------------------------------------------------------
 class SimButtons:
-    """Logical buttons held now, from the keyboard (`keys`) and a key script (`script`).
+    """Raw buttons held now, from the keyboard (`keys`) and a key script (`script`).
 
     Bits the board does not have are dropped, as on the device: a four-button board has no
-    d-pad and no MENU button."""
+    d-pad and no MENU button, the Pico-LCD-1.14 no X and Y (`available`: the board's own)."""
 
-    def __init__(self, four_buttons: bool = False):
-        self.mask = FOUR_BUTTONS if four_buttons else ALL_BUTTONS
+    def __init__(self, four_buttons: bool = False, available: int | None = None):
+        if available is None:
+            available = FOUR_BUTTONS if four_buttons else ALL_BUTTONS
+        self.mask = available
+        self.available = available
         self.keys = 0
         self.script = 0
 
@@ -255,7 +261,7 @@ class SimPlatform:
         self.four_buttons = profile["four_buttons"]
         self.clock = clock if clock is not None else RealClock()
         self.display = SimDisplay(self.width, self.height)
-        self.buttons = SimButtons(self.four_buttons)
+        self.buttons = SimButtons(self.four_buttons, profile["buttons"])
         if data_dir is None:
             data_dir = (tempfile.mkdtemp(prefix="sim-fs-") if self.clock.virtual
                         else WINDOW_DATA_DIR)

@@ -6,7 +6,8 @@ button bits, and shows the display's image when a flush changed it. An idle app 
 nothing, so an idle window only sleeps and polls events (60 times a second).
 
 Keys: arrows = d-pad, Z = A, X = B, A = X, S = Y, Esc or Enter = MENU. On a four-button
-board (no d-pad, no MENU button) only Z, X, A and S do anything, as on the device.
+board (no d-pad, no MENU button) only Z, X, A and S do anything, as on the device; on the
+Pico-LCD-1.14 (A, B and a joystick) A and S do nothing.
 F1 shows the key map, F12 saves a screenshot (device pixels) in the current folder.
 Closing the window quits; Esc is a button, not a way out.
 """
@@ -58,18 +59,23 @@ def default_scale(width: int) -> int:
     return 3 if width <= 240 else 2
 
 
-def key_map(four_buttons: bool) -> dict[int, int]:
-    """pygame key -> logical button bit for a board."""
+def key_map(four_buttons: bool, available: int | None = None) -> dict[int, int]:
+    """pygame key -> button bit for a board (only the buttons in `available`, when given:
+    the Pico-LCD-1.14 has no X and Y)."""
     keys = dict(FOUR_KEYS)
     if not four_buttons:
         keys.update(DPAD_KEYS)
+    if available is not None:
+        keys = {k: bit for k, bit in keys.items() if bit & available}
     return keys
 
 
-def help_lines(four_buttons: bool) -> list[tuple[str, str]]:
+def help_lines(four_buttons: bool, available: int | None = None) -> list[tuple[str, str]]:
     """(key, what it does) rows of the F1 overlay."""
     rows = [("Arrows", "d-pad")] if not four_buttons else []
-    rows += [("Z", "A"), ("X", "B"), ("A", "X"), ("S", "Y")]
+    for key, name, bit in (("Z", "A", A), ("X", "B", B), ("A", "X", X), ("S", "Y", Y)):
+        if available is None or bit & available:
+            rows.append((key, name))
     if four_buttons:
         rows += [("", "no d-pad:"), ("", "X / Y = up / down"), ("", "B+X / B+Y = left / right"),
                  ("", "hold B = MENU")]
@@ -100,7 +106,8 @@ class Window:
         self.four = platform.four_buttons
         self.scale = scale or default_scale(platform.width)
         self.frame = frame
-        self.keys = key_map(self.four)
+        self.available = getattr(platform.buttons, "available", None)
+        self.keys = key_map(self.four, self.available)
         self.shots = shots
         self.screenshot = screenshot
         self.overlay = False
@@ -128,7 +135,8 @@ class Window:
         self.script_at = 0
         self.script_start = platform.ticks_ms()
         if keys:
-            actions = headless.parse_keys(keys) if isinstance(keys, str) else list(keys)
+            actions = (headless.parse_keys(keys, platform.board) if isinstance(keys, str)
+                       else list(keys))
             self.script, _ = headless.timeline(actions)
 
     # -- events ---------------------------------------------------------------------------
@@ -226,7 +234,7 @@ class Window:
         self.presents += 1
 
     def draw_help(self, surf, rect) -> None:
-        rows = help_lines(self.four)
+        rows = help_lines(self.four, self.available)
         lh = self.font.get_linesize()
         col = 10 + max(self.font.size(key)[0] for key, _ in rows) + 14
         w = col + max(self.font.size(meaning)[0] for _, meaning in rows) + 10
@@ -282,8 +290,10 @@ class Window:
         self._label(surf, "MENU", menu.center, color=(20, 20, 24) if held else LABEL)
         self._label(surf, "[Esc/Enter]", (left_x, menu.bottom + 10), color=FAINT)
         d = 36
-        self._round_button(surf, (right_x, cy - d - 10), X, "X", "A")
-        self._round_button(surf, (right_x - d, cy - 10), Y, "Y", "S")
+        if self.available is None or self.available & X:
+            self._round_button(surf, (right_x, cy - d - 10), X, "X", "A")
+        if self.available is None or self.available & Y:
+            self._round_button(surf, (right_x - d, cy - 10), Y, "Y", "S")
         self._round_button(surf, (right_x + d, cy - 10), A, "A", "Z")
         self._round_button(surf, (right_x, cy + d - 10), B, "B", "X")
 

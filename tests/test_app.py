@@ -145,10 +145,10 @@ def test_corrupt_settings_are_set_aside_with_a_toast(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"CC1 1 00000000\n{not json")
     app, p = make_app(tmp_path)
     app.start()
-    assert app.toast_text == strings.t("settings_reset")
+    assert app._toast[0][0][0] == strings.t("settings_reset")
     assert (tmp_path / "settings.json.bad").read_bytes() == b"CC1 1 00000000\n{not json"
     run_for(app, p, 4000)
-    assert app.toast_text is None   # it went by itself
+    assert app.toasts_pending() == 0   # it went by itself
 
 
 def test_settings_change_is_saved_and_survives_a_restart(tmp_path):

@@ -270,10 +270,13 @@ def test_headless_events_bytes_and_virtual_time():
     assert r.final.getpixel((0, 20)) == r.platform.display.palette[6]
 
 
-def test_headless_four_button_board_ignores_arrows():
+def test_headless_four_button_board_refuses_arrows():
+    # A key the board lacks is refused (it would do nothing on the device).
+    for key in ("UP", "DOWN", "LEFT", "RIGHT", "MENU"):
+        with pytest.raises(KeyScriptError, match="display_pack_2 board has no " + key):
+            headless.run("A," + key, board="display_pack_2", setup=_fake_setup([]))
     log = []
-    headless.run("UP,DOWN,LEFT,RIGHT,MENU,A", board="display_pack_2",
-                 setup=_fake_setup(log))
+    headless.run("A", board="display_pack_2", setup=_fake_setup(log))
     assert _events(log) == [(A, 1), (A, 3)]
     log = []
     headless.run("UP,MENU", board="pico_lcd_1_3", setup=_fake_setup(log))
@@ -455,11 +458,13 @@ def test_real_app_screenshot_size_and_colours(board):
 
 
 @needs_app
-def test_real_app_four_button_board_ignores_arrows():
-    base = headless.run("WAIT:2000,WAIT:1250", board="display_pack_2", seed=1)
-    arrows = headless.run("WAIT:2000,UP,DOWN,LEFT,RIGHT,MENU", board="display_pack_2", seed=1)
-    assert arrows.final.tobytes() == base.final.tobytes()
-    assert arrows.bytes_flushed[2:7] == [0, 0, 0, 0, 0]
+def test_real_app_four_button_board_refuses_arrows():
+    with pytest.raises(KeyScriptError, match="display_pack_2 board has no UP"):
+        headless.run("WAIT:2000,UP", board="display_pack_2", seed=1)
+    # Its own Y moves the menu cursor down, as DOWN does on a d-pad board.
+    base = headless.run("WAIT:2000,WAIT:250", board="display_pack_2", seed=1)
+    y = headless.run("WAIT:2000,Y", board="display_pack_2", seed=1)
+    assert y.final.tobytes() != base.final.tobytes()
     # On a d-pad board the same DOWN does move something.
     moved = headless.run("WAIT:2000,DOWN", seed=1)
     still = headless.run("WAIT:2000,WAIT:250", seed=1)

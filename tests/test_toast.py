@@ -4,9 +4,8 @@ dialog or the rules text. Runs the real App on the headless platform's virtual c
 
 import pytest
 
-from core import app as core_app
 from core import strings, theme
-from core.app import App, toast_ms
+from core.app import App
 from core.canvas import Canvas
 from core.scene import Scene
 from device.headless import HeadlessPlatform
@@ -26,6 +25,18 @@ class Stripes(Scene):
             band = c.height // 16
             for i in range(16):
                 c.fill_rect(0, i * band, c.width, band, i)
+
+
+def toast_ms(settings, text):
+    """The on-screen time core.app gives a message (its rule, restated to check it)."""
+    ms = min(max(1300 + 45 * len(text), 2200), 5000)
+    speed = (settings or {}).get("ai_speed")
+    return ms * 3 // 2 if speed == "slow" else ms * 2 // 3 if speed == "fast" else ms
+
+
+def toast_text(app):
+    q = app._toast[0]
+    return q[0][0] if q else None
 
 
 def make_app(tmp_path, speed="normal", board=(240, 240)):
@@ -51,7 +62,7 @@ def watch(app, p, ms):
     end = p.clock.now + ms
     while p.clock.now < end:
         wait = app.step()
-        text = app.toast_text if on_screen(app) else None
+        text = toast_text(app) if on_screen(app) else None
         if not spans or spans[-1][0] != text:
             spans.append([text, p.clock.now, p.clock.now])
         p.clock.sleep_ms(wait if wait > 0 else 1)
@@ -100,7 +111,7 @@ def outside_equal(app, expected, box):
 
 def on_screen(app):
     """The message box drawn on the canvas now (None if none): its fill is SEL."""
-    box = app._toast_box
+    box = app._toast[2]
     if box is None:
         return None
     x, y, w, h = box
@@ -109,15 +120,22 @@ def on_screen(app):
 
 
 # -- pace ------------------------------------------------------------------------------------
-def test_pace_follows_the_ai_speed_setting_and_the_length():
-    short = "Six!"
-    long = "North called Emberfall and you gave two cards to West, then drew three"
-    assert toast_ms({"ai_speed": "normal"}, short) == 2200
-    assert toast_ms({"ai_speed": "slow"}, short) == 3300
-    assert toast_ms({"ai_speed": "fast"}, short) == 1466
-    assert toast_ms(None, short) == 2200
-    assert toast_ms({"ai_speed": "normal"}, long) == 1300 + 45 * len(long)   # 4540
-    assert toast_ms({"ai_speed": "normal"}, "x" * 300) == core_app.TOAST_MAX_MS
+@pytest.mark.parametrize("speed, text, want", [
+    ("normal", "Six!", 2200),                  # the 2.2 s minimum
+    ("slow", "Six!", 3300),                    # x1.5
+    ("fast", "Six!", 1466),                    # x2/3
+    ("normal", "North called Emberfall and you gave two cards to West, then drew three",
+     1300 + 45 * 70),                          # 4,450 ms: 45 ms a character
+    ("normal", "x" * 300, 5000),               # at most 5 s
+])
+def test_time_on_screen_follows_the_length_and_the_ai_speed(tmp_path, speed, text, want):
+    assert len(text) in (4, 70, 300)
+    app, p = make_app(tmp_path, speed)
+    app.push(Stripes())
+    run_for(app, p, 100)
+    app.toast(text)
+    shown = shown_ms(watch(app, p, 8000), text)
+    assert want <= shown <= want + 40, (shown, want)      # one frame of slack
 
 
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
@@ -137,7 +155,7 @@ def test_each_message_stays_its_full_time_then_the_next(tmp_path, speed):
     assert want2 <= second <= want2 + 40, (second, want2)
     # The first is not replaced by the second: it comes first, whole, then the second.
     assert [t for t, _, _ in spans if t] == ["First message", "Second"]
-    assert app.toasts_pending() == 0 and app.toast_text is None
+    assert app.toasts_pending() == 0 and toast_text(app) is None
 
 
 def test_same_text_twice_is_shown_once_and_the_queue_is_capped(tmp_path):
@@ -149,10 +167,10 @@ def test_same_text_twice_is_shown_once_and_the_queue_is_capped(tmp_path):
     for i in range(10):
         app.toast("m%d" % i)
     # The one on screen stays; of the waiting ones the oldest were dropped.
-    assert app.toasts_pending() == core_app.TOAST_QUEUE + 1
-    assert [t for t, _ in app._toasts] == ["Again", "m6", "m7", "m8", "m9"]
+    assert app.toasts_pending() == 5
+    assert [t for t, _ in app._toast[0]] == ["Again", "m6", "m7", "m8", "m9"]
     app.toast("")
-    assert app.toasts_pending() == core_app.TOAST_QUEUE + 1
+    assert app.toasts_pending() == 5
 
 
 # -- no fragments -----------------------------------------------------------------------------
@@ -166,16 +184,16 @@ def test_a_short_message_after_a_long_one_leaves_no_fragment(tmp_path):
     app.toast("Short")
     run_for(app, p, 300)
     long_box = on_screen(app)
-    assert long_box is not None and app.toast_text.startswith("A long")
+    assert long_box is not None and toast_text(app).startswith("A long")
     assert outside_equal(app, expected, long_box)
     # Until the short one is on screen, then check everything outside its (smaller) box.
-    while not (app.toast_text == "Short" and on_screen(app)) and p.clock.now < 10000:
+    while not (toast_text(app) == "Short" and on_screen(app)) and p.clock.now < 10000:
         run_for(app, p, 1)
     short_box = on_screen(app)
     assert short_box is not None and short_box[2] < long_box[2]
     assert outside_equal(app, expected, short_box), "pieces of the long message are left"
     run_for(app, p, 4000)
-    assert app.toast_text is None
+    assert toast_text(app) is None
     assert bytes(app.canvas.buf) == expected       # fully restored
 
 
@@ -246,7 +264,7 @@ def test_never_over_the_rules_text(tmp_path):
     assert bytes(app.canvas.buf) == fresh(app, view)
     app.pop()
     run_for(app, p, 300)
-    assert on_screen(app) is not None and app.toast_text == "Not over the rules"
+    assert on_screen(app) is not None and toast_text(app) == "Not over the rules"
 
 
 def test_toasts_on_the_small_board_fit_and_restore(tmp_path):
@@ -265,9 +283,8 @@ def test_toasts_on_the_small_board_fit_and_restore(tmp_path):
 
 # -- on the real interpreter ------------------------------------------------------------------
 MPY_TOASTS = """
-from core import app as core_app
 from core import strings, theme
-from core.app import App, toast_ms
+from core.app import App
 from core.scene import Scene
 from device.headless import HeadlessPlatform
 
@@ -288,7 +305,8 @@ seen = []
 while p.clock.now < 6000:
     app.step()
     p.clock.sleep_ms(10)
-    t = app.toast_text
+    q = app._toast[0]
+    t = q[0][0] if q else None
     if not seen or seen[-1][0] != t:
         seen.append((t, p.clock.now))
 print(seen)

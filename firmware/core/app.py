@@ -25,31 +25,14 @@ FRAME_MS = const(33)          # ~30 frames per second while something moves
 IDLE_FRAME_MS = const(33)     # button sampling period when idle (debounce needs < 50 ms)
 LOG_CAP = const(8192)
 TOAST_MS = const(2200)        # a short message at the "normal" pace
-TOAST_MAX_MS = const(5000)
-TOAST_QUEUE = const(4)        # messages kept waiting at most
+_TOAST_MAX_MS = const(5000)
+_TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
-
-
-def toast_ms(settings, text):
-    """How long a message stays on screen: about 45 ms a character over a 2.2 s minimum at
-    the "normal" pace (5 s at most), x1.5 at "slow", x2/3 at "fast" (the "ai_speed"
-    setting: the pace a person chose to follow the game at)."""
-    ms = 1300 + 45 * len(text)
-    if ms < TOAST_MS:
-        ms = TOAST_MS
-    elif ms > TOAST_MAX_MS:
-        ms = TOAST_MAX_MS
-    speed = settings.get("ai_speed") if settings else None
-    if speed == "slow":
-        return ms * 3 // 2
-    if speed == "fast":
-        return ms * 2 // 3
-    return ms
 
 
 class App:
     """The loop and the scene stack. `screens` is the console's own set of screens (the
-    `screens` package: `first()`, `home()`, `drop_games()`, `show_error(app, exc, text)`);
+    `screens` package: `start()`, `menu()`, `unload_all()`, `crash(app, exc, text)`);
     main.py passes it, and test or simulator platforms carry one as `platform.screens`, so
     this module imports no screen and no game."""
 
@@ -59,17 +42,23 @@ class App:
         self.width = platform.width
         self.height = platform.height
         self.canvas = Canvas(platform.width, platform.height)
-        self.input = buttons.Input(four_buttons=getattr(platform, "four_buttons", False))
+        four = getattr(platform, "four_buttons", False)
+        self.input = buttons.Input(four_buttons=four)
+        # Logical buttons this board can produce (ui.widgets.hints names only those).
+        # (On a four-button board X and Y are UP and DOWN, B with them LEFT and RIGHT, B held
+        # MENU: so every move and MENU, and no X or Y.)
+        self.board_buttons = (buttons.ALL & ~(buttons.X | buttons.Y) if four else
+                              getattr(platform.buttons, "available", buttons.ALL))
         self.stack = []
         self.running = True
         self.settings = None
         self.fonts = None
         self.icons = None
         self.theme_name = None
-        # Messages: the first is on screen (or about to be), the others wait their turn.
-        self._toasts = []         # (text, ms)
-        self._toast_until = 0     # ticks when the one on screen goes; 0: not shown yet
-        self._toast_box = None    # (x, y, w, h) of the box on the canvas, None when none
+        # Messages: [queue of (text, ms): the first is on screen (or about to be), the others
+        # wait their turn; ticks when the one on screen goes (0: not shown yet); (x, y, w, h)
+        # of its box on the canvas (None: none)]. One attribute: names are interned for good.
+        self._toast = [[], 0, None]
         self._next_frame = 0
         self.frames_drawn = 0
         self.errors = 0
@@ -89,7 +78,7 @@ class App:
         self.load_assets()
         if self.screens is None:
             raise ValueError("App needs the console's screens: App(platform, screens)")
-        self.push(self.screens.first())
+        self.push(self.screens.start())
         if status == "corrupt":
             self.toast(strings.t("settings_reset"))
         self._next_frame = self.platform.ticks_ms()
@@ -161,11 +150,11 @@ class App:
             except Exception:  # a broken scene must not block the way home
                 pass
             scene.app = None
-        self._toast_box = None
-        self.screens.drop_games()
+        self._toast[2] = None
+        self.screens.unload_all()
         strings.remove()
         gc.collect()
-        self.push(self.screens.home())
+        self.push(self.screens.menu())
 
     def invalidate_all(self):
         for scene in self.stack:
@@ -176,55 +165,31 @@ class App:
         """A short message over the bottom of the screen; it goes by itself.
 
         - one message at a time: a new one waits until those before it have been shown;
-        - each stays `ms` (0: `toast_ms`, from its length and the "ai_speed" setting),
-          counted from when it is actually on screen;
+        - each stays `ms`, counted from when it is actually on screen; by default long
+          enough to read it: 1300 ms + 45 ms a character, at least TOAST_MS (2.2 s), at most
+          5 s, x1.5 when the "ai_speed" setting is "slow", x2/3 when "fast" (the pace a person
+          chose to follow the game at);
         - a scene with `toasts = False` (dialogs, the rules text, score tables, the error
           screen) is never covered: messages wait, and one on screen when such a scene opens
           is shown again in full once it has gone (an overlay such as a dialog gets the
           screen below repainted first, so no piece of the message stays around it);
         - when a message goes, the top scene is drawn again whole: nothing of its box is
           left; while it shows, it is drawn again only when the scene's drawing touched it;
-        - the same text twice in a row is shown once; when more than TOAST_QUEUE wait, the
+        - the same text twice in a row is shown once; when more than four wait, the
           oldest waiting one is dropped (the one on screen always finishes)."""
         if not message:
             return
-        q = self._toasts
+        q = self._toast[0]
         if q and q[-1][0] == message:
             return
-        if len(q) > TOAST_QUEUE:
+        if len(q) > _TOAST_QUEUE:
             q.pop(1)
         q.append((message, ms))
-
-    @property
-    def toast_text(self):
-        """The message on screen now (or about to be), None when there is none."""
-        return self._toasts[0][0] if self._toasts else None
 
     def toasts_pending(self):
         """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
         the next AI move, so a person can read what the last one did."""
-        return len(self._toasts)
-
-    def clear_toasts(self):
-        """Forget every message (the screen is drawn again whole if one was showing)."""
-        if self._toast_box is not None and self.top is not None:
-            self.top.invalidate()
-        self._toasts = []
-        self._toast_until = 0
-
-    def _toast_step(self, now):
-        """Once a frame while messages are queued: start, pause or end the one on screen."""
-        top = self.top
-        if top is None or not top.toasts:
-            self._toast_until = 0          # shown again in full once such a scene has gone
-            return
-        if self._toast_until == 0:
-            top.request_draw()             # draw() shows it and starts its time
-        elif time.ticks_diff(now, self._toast_until) >= 0:
-            self._toasts.pop(0)
-            self._toast_until = 0
-            # Whole redraw: nothing of the old box stays; the next one is drawn over it.
-            top.invalidate()
+        return len(self._toast[0])
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):
@@ -246,8 +211,18 @@ class App:
             top = self.top
             if top is not None:
                 top.tick(now)
-            if self._toasts:
-                self._toast_step(now)
+            t = self._toast
+            top = self.top
+            if t[0] and top is not None:
+                if not top.toasts:
+                    t[1] = 0               # shown again in full once such a scene has gone
+                elif t[1] == 0:
+                    top.request_draw()     # draw() shows it and starts its time
+                elif time.ticks_diff(now, t[1]) >= 0:
+                    t[0].pop(0)
+                    t[1] = 0
+                    # Whole redraw: nothing of the old box stays; the next one goes over it.
+                    top.invalidate()
             self.draw(now)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
@@ -270,7 +245,7 @@ class App:
         top.full_redraw = False
         c = self.canvas
         if full:
-            if top.overlay and self._toast_box is not None:
+            if top.overlay and self._toast[2] is not None:
                 # A message is on the screen this overlay opens over: repaint what is below
                 # (from the first scene that draws the whole screen) so none of it stays.
                 stack = self.stack
@@ -279,10 +254,47 @@ class App:
                     i -= 1
                 for scene in stack[i:-1]:
                     scene.draw(c, True)
-            self._toast_box = None       # no old message box is left on the canvas
+            self._toast[2] = None        # no old message box is left on the canvas
         top.draw(c, full)
-        if self._toasts and top.toasts:
-            _draw_toast(self, now)
+        if self._toast[0] and top.toasts:
+            # The first message in a box above the hint bar (one or two lines), unless it is
+            # on screen already and the scene's drawing left its box alone.
+            t = self._toast
+            box = t[2]
+            if box is None or not t[1] or c.is_dirty(box):
+                font = self.small
+                text, ms = t[0][0]
+                lh = font.line_height
+                lines = font.wrap(text, self.width - 6 * _PAD)[:2]
+                w = 0
+                for line in lines:
+                    tw = font.width(line)
+                    if tw > w:
+                        w = tw
+                w += 4 * _PAD
+                h = len(lines) * lh + 2 * _PAD
+                x = (self.width - w) // 2
+                y = self.height - (lh + 4) - h - _PAD   # above the hint bar (hint_height)
+                c.round_rect(x, y, w, h, theme.SEL)
+                c.round_rect(x, y, w, h, theme.FG, False)
+                ty = y + _PAD
+                for line in lines:
+                    c.text(font, line, x + 2 * _PAD, ty, theme.SEL_FG)
+                    ty += lh
+                t[2] = (x, y, w, h)
+                if not t[1]:
+                    if ms <= 0:
+                        ms = 1300 + 45 * len(text)
+                        if ms < TOAST_MS:
+                            ms = TOAST_MS
+                        elif ms > _TOAST_MAX_MS:
+                            ms = _TOAST_MAX_MS
+                        speed = self.settings.get("ai_speed") if self.settings else None
+                        if speed == "slow":
+                            ms = ms * 3 // 2
+                        elif speed == "fast":
+                            ms = ms * 2 // 3
+                    t[1] = time.ticks_add(now, ms)  # type: ignore
         c.flush(self.platform.display)
         self.frames_drawn += 1
 
@@ -301,10 +313,9 @@ class App:
         Never raises: when even that fails (no memory left), `panic` takes over."""
         self.errors += 1
         self.stack = []
-        self._toasts = []
-        self._toast_box = None
+        self._toast = [[], 0, None]
         try:
-            self.screens.drop_games()
+            self.screens.unload_all()
             gc.collect()
             self.input.reset()
             # Log first: if the error screen itself cannot load, the log still says why.
@@ -320,7 +331,7 @@ class App:
                         f.write(text)
                 except Exception as log_exc:  # noqa: BLE001 - a full or broken disk
                     text += "\n(log not written: " + repr(log_exc) + ")"
-            self.screens.show_error(self, exc, text)
+            self.screens.crash(self, exc, text)
         except Exception as again:  # noqa: BLE001
             self.panic(again)
 
@@ -328,8 +339,7 @@ class App:
         """Last resort when the error screen itself cannot load (no memory left): a plain
         8x8-font message drawn with no imports; any button then tries the menu again."""
         self.stack = []
-        self._toasts = []
-        self._toast_box = None
+        self._toast = [[], 0, None]
         gc.collect()
         self._panic = type(exc).__name__
         c = self.canvas
@@ -353,40 +363,6 @@ class App:
                     self.panic(exc)
                 return
             ev = self.input.pop()
-
-
-def _draw_toast(app, now):
-    """After the top scene drew: the app's first message in a box above the hint bar (one or
-    two lines), unless it is on screen already and the scene's drawing left its box alone."""
-    c = app.canvas
-    box = app._toast_box
-    if box is not None and app._toast_until and not c.is_dirty_in(box[0], box[1], box[2],
-                                                                   box[3]):
-        return
-    font = app.small
-    text, ms = app._toasts[0]
-    lh = font.line_height
-    lines = font.wrap(text, app.width - 6 * _PAD)[:2]
-    w = 0
-    for line in lines:
-        tw = font.width(line)
-        if tw > w:
-            w = tw
-    w += 4 * _PAD
-    h = len(lines) * lh + 2 * _PAD
-    x = (app.width - w) // 2
-    y = app.height - (lh + 4) - h - _PAD   # above the hint bar (ui.widgets.hint_height)
-    c.round_rect(x, y, w, h, theme.SEL)
-    c.round_rect(x, y, w, h, theme.FG, False)
-    ty = y + _PAD
-    for line in lines:
-        c.text(font, line, x + 2 * _PAD, ty, theme.SEL_FG)
-        ty += lh
-    app._toast_box = (x, y, w, h)
-    if not app._toast_until:
-        if ms <= 0:
-            ms = toast_ms(app.settings, text)
-        app._toast_until = time.ticks_add(now, ms)
 
 
 def format_exception(exc):

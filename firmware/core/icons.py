@@ -29,10 +29,8 @@ class Icons:
             f.readinto(data)
         if data[0:4] != b"ICN1":
             raise ValueError("not an icons file: %s" % path)
-        count = data[4] | (data[5] << 8)
         index_size = data[6] | (data[7] << 8)
         self._data = data
-        self._count = count
         self._pixels = memoryview(data)[_HEADER + index_size :]
         # name -> offset of its width byte in the index (-1: no such icon), filled as names
         # are asked for: a screen uses a few of the icons, and a dict of every name would
@@ -42,7 +40,7 @@ class Icons:
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
         self._pal16 = None  # palette for 4-bit icons over a background, made when needed
 
-    def _find(self, name):
+    def _entry(self, name):
         """Offset of icon `name`'s width byte in the index, -1 if there is none (looked up in
         the file's index the first time, then remembered)."""
         p = self._where.get(name)
@@ -52,7 +50,7 @@ class Icons:
             data = self._data
             p = -1
             at = _HEADER
-            for _ in range(self._count):
+            for _ in range(data[4] | (data[5] << 8)):
                 k = data[at]
                 if k == n and data[at + 1 : at + 1 + k] == key:
                     p = at + 1 + k
@@ -66,24 +64,20 @@ class Icons:
         data = self._data
         out = []
         at = _HEADER
-        for _ in range(self._count):
+        for _ in range(data[4] | (data[5] << 8)):
             k = data[at]
             out.append(bytes(data[at + 1 : at + 1 + k]).decode())
             at += k + 6
         return sorted(out)
 
     def has(self, name):
-        return self._find(name) >= 0
-
-    def _entry(self, name):
-        p = self._find(name)
-        if p < 0:
-            raise KeyError("no icon named %r" % name)
-        return p
+        return self._entry(name) >= 0
 
     def size(self, name):
         """(width, height) of icon `name` in pixels."""
         p = self._entry(name)
+        if p < 0:
+            raise KeyError("no icon named %r" % name)
         return self._data[p], self._data[p + 1]
 
     def _fb(self, name, p):
@@ -103,6 +97,8 @@ class Icons:
         """Draw icon `name` with its top-left at (x, y). 1-bit: ink in `color`, the rest in
         `bg` (or left alone when bg is -1). 4-bit: own colours, index 0 -> bg or transparent."""
         p = self._entry(name)
+        if p < 0:
+            raise KeyError("no icon named %r" % name)
         icon = self._fbs.get(name)
         if icon is None:
             icon = self._fb(name, p)

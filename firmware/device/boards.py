@@ -136,3 +136,11 @@ def pin_of(profile, button):
         if bit == button:
             return gpio
     return None
+
+
+def button_mask(profile):
+    """Raw buttons the board has (logical bits of its GPIO map, before four-button mode)."""
+    mask = 0
+    for _gpio, bit in profile["buttons"]:
+        mask |= bit
+    return mask

@@ -3,8 +3,8 @@
 Benchmarks and memory checks boot the real app on the real interpreter with this platform:
 the display only counts what it is sent (and can keep the last canvas bytes), the buttons
 follow a key script, and the clock is virtual, so runs are deterministic and as fast as the
-interpreter allows. Key scripts use the simulator's syntax: button names separated by
-commas, `WAIT:ms`, `HOLD:NAME:ms`.
+interpreter allows. Key scripts: core.keyscript (the simulator's syntax: button names and
+chords such as B+X separated by commas, `WAIT:ms`, `HOLD:NAME:ms`).
 """
 
 from core import input as buttons
@@ -13,27 +13,32 @@ PRESS_MS = 80
 GAP_MS = 170
 
 
-def parse_keys(script):
-    """Key script -> list of (mask, duration_ms) steps; ValueError on an unknown token."""
+def parse_keys(script, available=buttons.ALL, board="headless"):
+    """Key script -> list of (mask, duration_ms) steps (SHOT: (-1, 0)), by the one parser
+    (core.keyscript); KeyScriptError (a ValueError) on a bad token or a button not in
+    `available`. DEMO, UNTIL and END belong to the virtual Pico (device/unixport.py)."""
+    import sys
+
+    from core import keyscript as ks
+
+    parsed = ks.parse(script, available, board)
+    if sys.implementation.name == "micropython":
+        # Its bytecode back for the app (memory checks); CPython tests keep its classes.
+        from core import modules
+
+        modules.drop("core.keyscript")
     steps = []
-    for token in script.split(","):
-        token = token.strip()
-        if not token:
-            continue
-        up = token.upper()
-        if up.startswith("WAIT:"):
-            steps.append((0, int(up[5:])))
-        elif up.startswith("HOLD:"):
-            parts = up.split(":")
-            if len(parts) != 3:
-                raise ValueError("bad HOLD token: " + token)
-            steps.append((buttons.button_named(parts[1]), int(parts[2])))
+    for kind, arg, ms, token in parsed:
+        if kind == 0:    # PRESS
+            steps.append((arg, ms))
             steps.append((0, GAP_MS))
-        elif up.startswith("SHOT:"):
+        elif kind == 1:  # WAIT
+            steps.append((0, ms))
+        elif kind == 2:  # SHOT
             steps.append((-1, 0))  # a marker; the runner decides what a shot means
         else:
-            steps.append((buttons.button_named(up), PRESS_MS))
-            steps.append((0, GAP_MS))
+            raise ks.KeyScriptError("%s works only on the virtual Pico (key script token %r)"
+                                    % (token.split(":")[0], token), token)
     return steps
 
 
@@ -105,7 +110,8 @@ class HeadlessPlatform:
         self._seed = seed
         self.clock = VirtualClock()
         self.display = CountingDisplay()
-        self.buttons = ScriptButtons(parse_keys(keys), self.clock)
+        available = buttons.A | buttons.B | buttons.X | buttons.Y if four_buttons else buttons.ALL
+        self.buttons = ScriptButtons(parse_keys(keys, available, board), self.clock)
         self.ticks_ms = self.clock.ticks_ms
         self.ticks_diff = self.clock.ticks_diff
         self.sleep_ms = self.clock.sleep_ms

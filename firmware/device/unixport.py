@@ -15,7 +15,8 @@ its settings in the environment variable VPICO, a JSON object:
   stop_on_error  true: end the script at the first error screen (memory checks)
   safe   true: safe mode (the app does not start, the REPL stays free)
 
-Key scripts use the simulator's tokens (button names, HOLD:NAME:MS, WAIT:MS, SHOT:name) plus
+Key scripts (core.keyscript, the one parser) use the simulator's tokens (button names, chords
+such as B+X, HOLD:NAME:MS, WAIT:MS, SHOT:name) plus
   DEMO:GAME[:SEED]          back to the menu, then start GAME with every seat played by the
                             AI (the game view's demo_scene(app, entry, seed))
   UNTIL:SCENE[:MS]          wait until the top scene's class is SCENE (at most MS ms)
@@ -32,6 +33,7 @@ board: b"B" + buttons held (u16).
 import gc
 import os
 import struct
+import sys
 import time
 
 from micropython import const
@@ -72,41 +74,36 @@ def read_config(text=None):
     return cfg
 
 
-def parse_keys(script):
-    """Key script -> list of steps (kind, arg, ms); ValueError naming a bad token."""
+def parse_keys(script, allowed=btn.ALL, board=""):
+    """Key script -> list of steps (kind, arg, ms), by the one parser (core.keyscript, dropped
+    again once the script is read); ValueError naming a bad token or a button the board
+    lacks."""
+    from core import keyscript as ks
+    from core import modules
+
+    try:
+        parsed = ks.parse(script, allowed, board)
+    except ks.KeyScriptError as exc:
+        raise ValueError("bad key script token: " + exc.args[1]) from None
+    finally:
+        if sys.implementation.name == "micropython":
+            # Its bytecode back for the app; CPython tests keep its classes.
+            modules.drop("core.keyscript")
     steps = []
-    for raw in script.split(","):
-        token = raw.strip()
-        if not token:
-            continue
-        parts = token.split(":")
-        head = parts[0].strip().upper()
-        bad = False
-        try:
-            if head == "WAIT" and len(parts) == 2:
-                steps.append((_HOLD, 0, int(parts[1])))
-            elif head == "HOLD" and len(parts) == 3:
-                steps.append((_HOLD, btn.button_named(parts[1]), int(parts[2])))
-                steps.append((_HOLD, 0, GAP_MS))
-            elif head == "SHOT" and len(parts) == 2 and parts[1].strip():
-                steps.append((_SHOT, parts[1].strip(), 0))
-            elif head == "DEMO" and 2 <= len(parts) <= 3 and parts[1].strip():
-                seed = int(parts[2]) if len(parts) == 3 else None
-                steps.append((_DEMO, parts[1].strip(), seed))
-            elif head == "UNTIL" and 2 <= len(parts) <= 3 and parts[1].strip():
-                ms = int(parts[2]) if len(parts) == 3 else UNTIL_MS
-                steps.append((_UNTIL, parts[1].strip(), ms))
-            elif head == "END" and len(parts) == 1:
-                steps.append((_END, None, 0))
-            elif len(parts) == 1:
-                steps.append((_HOLD, btn.button_named(head), PRESS_MS))
-                steps.append((_HOLD, 0, GAP_MS))
-            else:
-                bad = True
-        except ValueError:
-            bad = True
-        if bad:
-            raise ValueError("bad key script token: " + token)
+    for kind, arg, ms, _token in parsed:
+        if kind == 0:      # PRESS
+            steps.append((_HOLD, arg, ms))
+            steps.append((_HOLD, 0, GAP_MS))
+        elif kind == 1:    # WAIT
+            steps.append((_HOLD, 0, ms))
+        elif kind == 2:    # SHOT
+            steps.append((_SHOT, arg, 0))
+        elif kind == 3:    # DEMO
+            steps.append((_DEMO, arg, ms))
+        elif kind == 4:    # UNTIL
+            steps.append((_UNTIL, arg, UNTIL_MS if ms is None else ms))
+        else:              # END
+            steps.append((_END, None, 0))
     return steps
 
 
@@ -326,6 +323,7 @@ class Buttons:
     def __init__(self, platform, mask):
         self.platform = platform
         self.mask = mask
+        self.available = mask   # the board's raw buttons (App.board_buttons)
 
     def read(self):
         p = self.platform
@@ -362,10 +360,10 @@ class UnixPlatform:
         self.link = Link(cfg.get("panel"))
         self.link.hello(self.width, self.height, self.four_buttons, self.board)
         self.display = LinkDisplay(self.link, self.width)
-        mask = btn.A | btn.B | btn.X | btn.Y if self.four_buttons else btn.ALL
+        mask = boards.button_mask(profile)
         self.buttons = Buttons(self, mask)
         keys = cfg.get("keys")
-        self.script = Script(parse_keys(keys)) if keys else None
+        self.script = Script(parse_keys(keys, mask, self.board)) if keys else None
         self.clock = None
         if cfg.get("clock") == "virtual":
             self.clock = VirtualClock()

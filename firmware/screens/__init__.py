@@ -3,32 +3,34 @@
 `core.app.App(platform, screens)` takes this module (main.py, the simulator and the test
 platforms pass it), so the runtime in core/ imports no screen and no game:
 
-  first()                    the first screen after start-up (the splash)
-  home()                     the screen every "back to the start" opens (the main menu)
-  drop_games()               forget every loaded game module (before home, or on an error)
-  show_error(app, exc, text) the error screen, after the app has logged `text`
+  start()                 the first screen after start-up (the splash)
+  menu()                  the screen every "back to the start" opens (the main menu)
+  unload_all()            forget every loaded game module (before the menu, or on an error)
+  crash(app, exc, text)   the error screen, after the app has logged `text`
+
+(Names the firmware has interned already: every new one costs heap on the board for good.)
 """
 
 
-def first():
+def start():
     from screens.splash import Splash
 
     return Splash()
 
 
-def home():
+def menu():
     from screens.main_menu import MainMenu
 
     return MainMenu()
 
 
-def drop_games():
+def unload_all():
     from games import registry
 
     registry.unload_all()
 
 
-def show_error(app, exc, text):
+def crash(app, exc, text):
     from screens import error
 
     error.show(app, exc, text)

@@ -4,7 +4,7 @@ Layout convention: a title bar at the top, a hint bar at the bottom telling what
 do now, the content in between (`content_box`). Everything is drawn in theme indices.
 """
 
-from core import theme
+from core import strings, theme
 
 PAD = 4
 
@@ -39,13 +39,73 @@ def title_bar(app, c, text, right=None):
 
 
 def hint_bar(app, c, text):
-    """The bottom line saying what the buttons do, e.g. "A Select  B Back"."""
+    """The bottom line saying what the buttons do, e.g. "A Select  B Back"; button tokens
+    such as {LR} are named for this board (see `hints`)."""
     h = hint_height(app)
     y = app.height - h
     c.fill_rect(0, y, app.width, h, theme.PANEL)
     c.hline(0, y, app.width, theme.EDGE)
     font = app.small
-    c.text(font, font.fit(text, app.width - 2 * PAD), PAD, y + 2, theme.DIM)
+    c.text(font, font.fit(hints(app, text), app.width - 2 * PAD), PAD, y + 2, theme.DIM)
+
+
+# -- button names that fit the board ----------------------------------------------------------
+# Tokens a hint text may hold (index order), the names per board and language, and the logical
+# buttons each needs (core.input bits: UP 1, DOWN 2, LEFT 4, RIGHT 8, A 16, B 32, X 64, Y 128,
+# MENU 256). Long strings split when needed: every short string constant or name would be
+# interned at boot for good (MicroPython's qstr pool only grows; a new pool costs 7 KB).
+_NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how to press them
+          "A,B,X,Y,Up,Down,<,>,</>,Up/Down,Arrows,MENU",
+          "A,B,X,Y,Haut,Bas,<,>,</>,Haut/Bas,Flèches,MENU",
+          "A,B,X,Y,X,Y,B+X,B+Y,B+X/Y,X/Y,X/Y B+X/Y,Hold B",     # four buttons
+          "A,B,X,Y,X,Y,B+X,B+Y,B+X/Y,X/Y,X/Y B+X/Y,B long",
+          (16, 32, 64, 128, 1, 2, 4, 8, 12, 3, 15, 256))        # the buttons each needs
+
+
+def button_name(app, token):
+    """How to press `token` ("A", "X", "LR", "UD", "MENU"... see `hints`) on this board, in
+    the current language; None when the board cannot (no X or Y on the Pico-LCD-1.14 or the
+    Display Pack 2.0, whose X and Y move the cursor)."""
+    tokens = _NAMES[0].split(" ")
+    if token not in tokens:
+        return None
+    i = tokens.index(token)
+    need = _NAMES[5][i]
+    if app.board_buttons & need != need:
+        return None
+    # Display Pack 2.0: X up, Y down, B+X left, B+Y right, B held = MENU.
+    row = (3 if app.input.four_buttons else 1) + (strings.lang() == "fr")
+    return _NAMES[row].split(",")[i]  # type: ignore
+
+
+def hints(app, text):
+    """A hint text with button tokens in braces, written once for every board, as this
+    board presses them: "{LR} Change  A Next  B Back" is "</> Change  A Next  B Back" with
+    a d-pad and "B+X/Y Change  A Next  B Back" on the Display Pack 2.0. Items are separated
+    by two spaces; an item naming a button the board lacks ("{X} Hint" on the Pico-LCD-1.14)
+    is left out. Tokens: {A} {B} {X} {Y} {UP} {DOWN} {LEFT} {RIGHT} {LR} (left/right) {UD}
+    (up/down) {DPAD} (all four) {MENU}. Text without braces comes back unchanged."""
+    # chr() and " " + " ": literals would be more strings interned for good at boot.
+    o = chr(123)
+    if o not in text:
+        return text
+    out = []
+    sep = " " + " "
+    for item in text.split(sep):
+        start = item.find(o)
+        while start >= 0:
+            end = item.find(chr(125), start)
+            if end < 0:
+                break
+            name = button_name(app, item[start + 1:end])
+            if name is None:
+                item = ""
+                break
+            item = item[:start] + name + item[end + 1:]
+            start = item.find(o, start + len(name))
+        if item:
+            out.append(item)
+    return sep.join(out)
 
 
 def panel(c, x, y, w, h, fill=theme.PANEL, edge=theme.EDGE):
