@@ -130,3 +130,13 @@ def test_registry_under_micropython():
         assert after < loaded // 2
     assert mem[2][1] <= mem[1][1] + 64  # repeated load/unload does not leak
     assert out[-1] == "LEFT [] False"
+
+
+def test_unload_all_drops_the_game_kit_too(toy_registered):
+    view = registry.load("toy", "view")       # imports kit.setup and kit.turns
+    assert view.setup.__name__ == "kit.setup"
+    assert "kit.turns" in sys.modules
+    dropped = registry.unload_all()
+    assert dropped >= 4
+    assert not [n for n in sys.modules if n == "kit" or n.startswith("kit.")]
+    assert not [n for n in sys.modules if n.startswith("tests.toygame")]
