@@ -308,10 +308,16 @@ class Brain:
         best = None
         best_v = -1e9
         has_joker = False
+        shared = None       # both piles unseen: the same odds, counted once
         for p in (0, 1):
             a = _enc(DRAW, p)
             if a in legal:
-                v = self.draw_value(p, base, nums, has_joker, 1)
+                if self.obs["look"][p] < 0:
+                    if shared is None:
+                        shared = self.draw_value(p, base, nums, has_joker, 1)
+                    v = shared
+                else:
+                    v = self.draw_value(p, base, nums, has_joker, 1)
                 if v > best_v:
                     best_v = v
                     best = a
