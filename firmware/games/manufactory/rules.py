@@ -22,12 +22,12 @@
 # Hidden information: only the deck's order. Which parts are still in the deck is public (house
 # ruling: the players may look through the remaining parts, not at their order).
 
-from kit import piles
-from kit.actions import encode
 from micropython import const
 
 from core.rng import Rng
 from games.manufactory import cards
+from kit import piles
+from kit.actions import encode
 
 TAKE = const(0)
 DISCARD = const(1)
@@ -382,8 +382,10 @@ class State:
         }
 
     def sample_hidden(self, seat, rng):
-        """A full state agreeing with all `seat` knows: the same deck in a random order."""
+        """A full state agreeing with all `seat` knows: the same deck in a random order (drawn
+        from the sorted deck, so the result does not depend on the real order)."""
         world = self.clone()
+        world.deck.sort()
         rng.shuffle(world.deck)
         return world
 

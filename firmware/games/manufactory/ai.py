@@ -1,0 +1,618 @@
+# Manufactory AI. Runs on CPython and MicroPython.
+#
+# Everything but the deck's order is public, so the AI plans on a compact exact model of the
+# table: per player and group the size and the highest mana value (`cnt`, `top`, index
+# p * 6 + g: all that scoring needs), the belt, which parts are still to come, and for the
+# look-ahead an order of the deck sampled with state.sample_hidden (never the real order).
+#
+# A move is one whole draft: slot | (discarded group + 1) << 2 | declared group << 5. Which
+# card to give up for a back card: the lowest-mana card of a group is always at least as good
+# as any other card of that group (the group keeps its highest card unless it empties), so a
+# discard is one choice per group, not per card.
+#
+# The forecast (normal and hard): each player's expected final score. In each group, with s
+# parts still to come that could join it, a player's chance to stay ahead of each rival is
+# read from a table of races (a lead of k cards while s cards are shared out at random, the
+# mana tie-break on a level finish); those give the chances to rank first and second, and the
+# chance that a player with none gets any; the group bonus is interpolated from the expected
+# number of groups. A move's value is its forecast minus the best rival's.
+#
+# Levels:
+#   easy    greedy: the free card that adds most to its own score now (ties at random); never
+#           pays for a back card.
+#   normal  every draft (back cards and their discards, every colour a wild card may take),
+#           the best by the forecast after it.
+#   hard    its best drafts by the forecast, each tried in a few sampled deck orders
+#           (kit.sampling): the next rivals answer with the draft best for them (so it sees
+#           what a draft denies them and what it leaves them), then the forecast. Once the deck
+#           is empty the rest of the game is known: it searches it to the end (max-n,
+#           alpha-beta with two players) and plays exactly.
+
+from micropython import const
+
+from games.manufactory.rules import (
+    ACT,
+    BONUS,
+    DECLARE,
+    DISCARD,
+    FREE,
+    MANA,
+    NGROUPS,
+    OPTIONS,
+    P_DECLARE,
+)
+from kit import sampling
+from kit.actions import encode
+
+# hard, by number of players (index 2..4), so a decision stays under ~1 s on a Pico:
+WORLDS = (0, 0, 2, 1, 1)       # sampled deck orders per decision (the default budget)
+CANDIDATES = (0, 0, 5, 5, 4)   # drafts looked at ahead (the best by the forecast)
+RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own next too)
+EXACT_NODES = const(6000)      # cap of the end-game search
+TIME_CAP_MS = const(1500)      # wall-clock safety net on a board
+LOSS = -1000
+PRESENCE = 1.0                 # the chance to get one given card, times 1/n (forecast)
+BEST_MIX = 1.0                 # 3-4 players: weight of the best rival (the rest: their mean)
+GIVE_UP = 0.0                  # extra cost of a discard beyond the forecast
+SMAX = const(16)               # supply beyond this counts as this much
+ROW = const(2 * SMAX + 3)      # margins -SMAX-1 .. SMAX+1
+_tables = {}
+
+
+# -- the score now ---------------------------------------------------------------------------
+
+
+def gpoints(cnt, top, n, g):
+    """Each player's points in group g (as rules.place_points)."""
+    k1 = 0
+    c1 = 0
+    k2 = 0
+    c2 = 0
+    i = g
+    for _p in range(n):
+        c = cnt[i]
+        if c:
+            k = c * 8 + top[i]
+            if k > k1:
+                k2 = k1
+                c2 = c1
+                k1 = k
+                c1 = 1
+            elif k == k1:
+                c1 += 1
+            elif k > k2:
+                k2 = k
+                c2 = 1
+            elif k == k2:
+                c2 += 1
+        i += NGROUPS
+    out = [0] * n
+    if not k1:
+        return out
+    if c1 == 1:
+        p1 = 3
+        p2 = (2 if c2 == 1 else 1) if k2 else 0
+    else:
+        p1 = 2
+        p2 = 0
+        k2 = -1
+    i = g
+    for p in range(n):
+        c = cnt[i]
+        if c:
+            k = c * 8 + top[i]
+            if k == k1:
+                out[p] = p1
+            elif k == k2:
+                out[p] = p2
+        i += NGROUPS
+    return out
+
+
+def ngroups(cnt, p):
+    base = p * NGROUPS
+    k = 0
+    for g in range(NGROUPS):
+        if cnt[base + g]:
+            k += 1
+    return k
+
+
+def totals(cnt, top, n):
+    """Every player's score (the same as rules.score_table's totals)."""
+    tot = [BONUS[ngroups(cnt, p)] for p in range(n)]
+    for g in range(NGROUPS):
+        pts = gpoints(cnt, top, n, g)
+        for p in range(n):
+            tot[p] += pts[p]
+    return tot
+
+
+def utility(tot, p):
+    """Player p's score minus the best rival's."""
+    best = LOSS
+    for q in range(len(tot)):
+        if q != p and tot[q] > best:
+            best = tot[q]
+    return tot[p] - best
+
+
+# -- the forecast ----------------------------------------------------------------------------
+
+
+def _race_tables(n):
+    """For n players: (ahead, level, present) as bytes scaled to 0..250. With s cards of a
+    group still to come, each going to one given player with chance 1/n: ahead[s * ROW + k +
+    SMAX + 1] is the chance that a lead of k cards over one rival ends above 0, level that it
+    ends at 0; present[s] the chance that a player with none gets at least one."""
+    if n in _tables:
+        return _tables[n]
+    q = 1.0 / n
+    stay = 1.0 - 2.0 * q
+    size = 2 * SMAX + 1
+    dist = [0.0] * size              # D = my gain minus the rival's, -SMAX..SMAX
+    dist[SMAX] = 1.0
+    ahead = bytearray((SMAX + 1) * ROW)
+    level = bytearray((SMAX + 1) * ROW)
+    present = bytearray(SMAX + 1)
+    none = 1.0
+    cum = [0.0] * (size + 1)         # cum[d] = chance that D's index is d or more
+    for s in range(SMAX + 1):
+        present[s] = int(250 * (1.0 - none) + 0.5)
+        none *= 1.0 - q * PRESENCE
+        for d in range(size - 1, -1, -1):
+            cum[d] = cum[d + 1] + dist[d]
+        for k in range(-SMAX - 1, SMAX + 2):
+            lo = SMAX - k            # k + D > 0  <=>  index > lo
+            up = cum[lo + 1] if 0 <= lo + 1 <= size else (1.0 if lo + 1 < 0 else 0.0)
+            eq = dist[lo] if 0 <= lo < size else 0.0
+            ahead[s * ROW + k + SMAX + 1] = int(250 * up + 0.5)
+            level[s * ROW + k + SMAX + 1] = int(250 * eq + 0.5)
+        nxt = [0.0] * size
+        for d in range(size):
+            x = dist[d]
+            if x:
+                nxt[d] += x * stay
+                if d + 1 < size:
+                    nxt[d + 1] += x * q
+                if d > 0:
+                    nxt[d - 1] += x * q
+        dist = nxt
+    _tables[n] = (bytes(ahead), bytes(level), bytes(present))
+    return _tables[n]
+
+
+def supply(cards):
+    """Per group, how many of `cards` (the parts still to draft) could join it."""
+    s = bytearray(NGROUPS)
+    for c in cards:
+        m = OPTIONS[c]
+        for g in range(NGROUPS):
+            if m >> g & 1:
+                s[g] += 1
+    return s
+
+
+def less(sup, card):
+    """The supply once `card` is drafted."""
+    s = bytearray(sup)
+    m = OPTIONS[card]
+    for g in range(NGROUPS):
+        if m >> g & 1:
+            s[g] -= 1
+    return s
+
+
+def group_forecast(cnt, top, s, n, g, tables):
+    """(expected points, chance to have any card) of each player in group g, with s parts
+    still to come that could join it."""
+    ahead, level, present = tables
+    if s > SMAX:
+        s = SMAX
+    row = s * ROW + SMAX + 1
+    exp = [0.0] * n
+    hold = [0.0] * n
+    w = [1.0] * n
+    for p in range(n):
+        ip = p * NGROUPS + g
+        a = cnt[ip]
+        if a:
+            has = 1.0
+        elif s:
+            has = present[s] * 0.004
+        else:
+            continue
+        hold[p] = has
+        ta = top[ip]
+        first = 1.0
+        for q in range(n):
+            if q == p:
+                w[q] = 1.0
+                continue
+            iq = q * NGROUPS + g
+            b = cnt[iq]
+            if not b and not s:
+                x = 1.0
+            else:
+                k = a - b
+                if k > SMAX + 1:
+                    k = SMAX + 1
+                elif k < -SMAX - 1:
+                    k = -SMAX - 1
+                x = ahead[row + k]
+                lv = level[row + k]
+                if lv:
+                    if a and b:
+                        tb = top[iq]
+                        x += lv if ta > tb else (lv * 0.5 if ta == tb else 0)
+                    else:
+                        x += lv * 0.5
+                x *= 0.004
+            w[q] = x
+            first *= x
+        if n > 2:
+            second = 0.0
+            for r in range(n):
+                if r != p:
+                    x = 1.0 - w[r]
+                    for q in range(n):
+                        if q != r:
+                            x *= w[q]
+                    second += x
+        else:
+            second = 1.0 - first
+        exp[p] = has * (3.0 * first + 2.0 * second)
+    return exp, hold
+
+
+def combine(groups, n, p):
+    """Player p's expected final score minus the best rival's (with more than two players,
+    minus a mix of the best rival's and the rivals' mean), from the six groups' forecasts
+    (their points, and the group bonus of the expected number of groups)."""
+    best = -1000.0
+    mine = 0.0
+    others = 0.0
+    for q in range(n):
+        e = 0.0
+        k = 0.0
+        for g in range(NGROUPS):
+            f = groups[g]
+            e += f[0][q]
+            k += f[1][q]
+        i = int(k)
+        e += BONUS[i] if i >= 6 else BONUS[i] + (BONUS[i + 1] - BONUS[i]) * (k - i)
+        if q == p:
+            mine = e
+        else:
+            others += e
+            if e > best:
+                best = e
+    if n == 2:
+        return mine - best
+    return mine - BEST_MIX * best - (1.0 - BEST_MIX) * others / (n - 1)
+
+
+def forecast(cnt, top, sup, n):
+    tables = _race_tables(n)
+    return [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+
+
+def value(cnt, top, n, p, sup):
+    """Player p's forecast minus the best rival's."""
+    return combine(forecast(cnt, top, sup, n), n, p)
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+
+def moves(cnt, belt, p, fixed=-1, paid=False):
+    """Player p's drafts (see the move encoding above); only slot `fixed` when >= 0, and no
+    discard when `paid` (the back card was paid for already)."""
+    base = p * NGROUPS
+    has = ngroups(cnt, p) > 0
+    out = []
+    for slot in range(len(belt)):
+        if fixed >= 0 and slot != fixed:
+            continue
+        back = slot >= FREE and not paid
+        if back and not has:
+            continue
+        opts = OPTIONS[belt[slot]]
+        for g in range(NGROUPS):
+            if not opts >> g & 1:
+                continue
+            if back:
+                for d in range(NGROUPS):
+                    if cnt[base + d]:
+                        out.append(slot | (d + 1) << 2 | g << 5)
+            else:
+                out.append(slot | g << 5)
+    return out
+
+
+def play(cnt, top, belt, deck, di, p, m):
+    """The position after player p's draft m: new (cnt, top, belt, cards left in the deck);
+    the deck's next card is deck[di - 1]."""
+    c = bytearray(cnt)
+    t = bytearray(top)
+    _do(c, t, belt, p, m)
+    slot = m & 3
+    b = belt[:slot] + belt[slot + 1:]
+    if di > 0:
+        di -= 1
+        b.append(deck[di])
+    return c, t, b, di
+
+
+def _do(cnt, top, belt, p, m):
+    """Apply draft m to cnt/top in place; returns what `_undo` needs."""
+    base = p * NGROUPS
+    d = ((m >> 2) & 7) - 1
+    i = base + d
+    j = base + (m >> 5)
+    saved = (cnt[i], top[i], cnt[j], top[j]) if d >= 0 else (0, 0, cnt[j], top[j])
+    if d >= 0:
+        cnt[i] -= 1
+        if not cnt[i]:
+            top[i] = 0
+    mana = MANA[belt[m & 3]]
+    cnt[j] += 1
+    if mana > top[j]:
+        top[j] = mana
+    return saved
+
+
+def _undo(cnt, top, p, m, saved):
+    base = p * NGROUPS
+    j = base + (m >> 5)
+    cnt[j] = saved[2]
+    top[j] = saved[3]
+    d = ((m >> 2) & 7) - 1
+    if d >= 0:
+        cnt[base + d] = saved[0]
+        top[base + d] = saved[1]
+
+
+def quick_values(cnt, top, belt, p, n, ms):
+    """Player p's score minus the best rival's if the game ended after each draft of `ms`
+    (only the one or two groups a draft changes are scored again)."""
+    cnt = bytearray(cnt)
+    top = bytearray(top)
+    base = [gpoints(cnt, top, n, g) for g in range(NGROUPS)]
+    tot0 = totals(cnt, top, n)
+    bonus0 = BONUS[ngroups(cnt, p)]
+    out = []
+    for m in ms:
+        saved = _do(cnt, top, belt, p, m)
+        tot = list(tot0)
+        g = m >> 5
+        d = ((m >> 2) & 7) - 1
+        for x in ((g,) if d < 0 or d == g else (g, d)):
+            new = gpoints(cnt, top, n, x)
+            old = base[x]
+            for q in range(n):
+                tot[q] += new[q] - old[q]
+        tot[p] += BONUS[ngroups(cnt, p)] - bonus0
+        out.append(utility(tot, p))
+        _undo(cnt, top, p, m, saved)
+    return out
+
+
+def values(cnt, top, belt, p, n, ms, sup):
+    """value() after each of player p's drafts `ms`; only the groups a draft changes (its
+    group, the discard's, the supply of the drafted card's colours) are forecast again."""
+    cnt = bytearray(cnt)
+    top = bytearray(top)
+    tables = _race_tables(n)
+    base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+    out = []
+    for m in ms:
+        saved = _do(cnt, top, belt, p, m)
+        s2 = less(sup, belt[m & 3])
+        d = ((m >> 2) & 7) - 1
+        mask = OPTIONS[belt[m & 3]] | (1 << d if d >= 0 else 0)
+        gs = list(base)
+        for g in range(NGROUPS):
+            if mask >> g & 1:
+                gs[g] = group_forecast(cnt, top, s2[g], n, g, tables)
+        out.append(combine(gs, n, p) - (GIVE_UP if d >= 0 else 0.0))
+        _undo(cnt, top, p, m, saved)
+    return out
+
+
+def best_of(ms, vals):
+    bi = 0
+    for i in range(1, len(ms)):
+        if vals[i] > vals[bi]:
+            bi = i
+    return ms[bi]
+
+
+def top_moves(ms, vals, k):
+    """The k best moves (ties keep the earlier)."""
+    ranked = [(vals[i], -i) for i in range(len(ms))]
+    ranked.sort(reverse=True)
+    return [ms[-x[1]] for x in ranked[:k]]
+
+
+# -- searching ahead -------------------------------------------------------------------------
+
+
+def answers(cnt, top, belt, p, n, sup):
+    """Player p's sensible drafts: every free one, and the back ones giving up a card of the
+    group that loses least by the forecast (the best single discard)."""
+    ms = moves(cnt, belt, p, -1, False)
+    if len(belt) <= FREE or not ngroups(cnt, p):
+        return ms
+    base = p * NGROUPS
+    tables = _race_tables(n)
+    groups = forecast(cnt, top, sup, n)
+    c = bytearray(cnt)
+    t = bytearray(top)
+    best = -1
+    bv = LOSS
+    for d in range(NGROUPS):
+        i = base + d
+        k = c[i]
+        if not k:
+            continue
+        old = t[i]
+        c[i] = k - 1
+        if k == 1:
+            t[i] = 0
+        saved = groups[d]
+        groups[d] = group_forecast(c, t, sup[d], n, d, tables)
+        v = combine(groups, n, p)
+        groups[d] = saved
+        c[i] = k
+        t[i] = old
+        if v > bv:
+            bv = v
+            best = d
+    return [m for m in ms if m & 3 < FREE or ((m >> 2) & 7) - 1 == best]
+
+
+def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
+    """My value after draft m and the next RIVALS[n] drafts (each the best by the forecast for
+    the player making it: what m denies a rival and leaves it, and what it leaves me), in
+    one order of the deck."""
+    sup = less(sup, belt[m & 3])
+    c, t, b, di = play(cnt, top, belt, deck, di, me, m)
+    p = (me + 1) % n
+    left = RIVALS[n]
+    while b and left > 0:
+        ms = answers(c, t, b, p, n, sup)
+        bm = best_of(ms, values(c, t, b, p, n, ms, sup)) if len(ms) > 1 else ms[0]
+        sup = less(sup, b[bm & 3])
+        c, t, b, di = play(c, t, b, deck, di, p, bm)
+        p = (p + 1) % n
+        left -= 1
+    if not b:
+        return utility(totals(c, t, n), me)
+    return value(c, t, n, me, sup)
+
+
+def exact(cnt, top, belt, p, n, count, alpha=LOSS, beta=-LOSS):
+    """Best play to the end with the deck empty: with 2 players negamax with alpha-beta
+    (returns p's score minus the other's), else max-n (returns the score list). `count` is a
+    one-element node counter; past EXACT_NODES the score now stands in for the rest."""
+    count[0] += 1
+    if not belt or count[0] > EXACT_NODES:
+        tot = totals(cnt, top, n)
+        return tot[p] - tot[1 - p] if n == 2 else tot
+    q = (p + 1) % n
+    if n == 2:
+        best = LOSS
+        for m in moves(cnt, belt, p):
+            c, t, b, _d = play(cnt, top, belt, (), 0, p, m)
+            v = -exact(c, t, b, q, n, count, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+    best = None
+    bu = LOSS
+    for m in moves(cnt, belt, p):
+        c, t, b, _d = play(cnt, top, belt, (), 0, p, m)
+        tot = exact(c, t, b, q, n, count)
+        u = utility(tot, p)
+        if u > bu:
+            bu = u
+            best = tot
+    return best
+
+
+def choose_exact(state, cnt, top, ms, count=None):
+    """The draft of `ms` that is best with best play to the end (the deck is empty)."""
+    n = state.num_players
+    p = state.current_player
+    q = (p + 1) % n
+    if count is None:
+        count = [0]
+    # Best first by the score now: alpha-beta cuts more, and ties keep the simpler draft.
+    ms = top_moves(ms, quick_values(cnt, top, state.belt, p, n, ms), len(ms))
+    best = ms[0]
+    bu = LOSS
+    for m in ms:
+        c, t, b, _d = play(cnt, top, state.belt, (), 0, p, m)
+        if n == 2:
+            u = -exact(c, t, b, q, n, count, LOSS, -bu)
+        else:
+            u = utility(exact(c, t, b, q, n, count), p)
+        if u > bu:
+            bu = u
+            best = m
+    return best
+
+
+# -- the decision ----------------------------------------------------------------------------
+
+
+def root_moves(state, cnt):
+    p = state.current_player
+    if state.phase == ACT:
+        return moves(cnt, state.belt, p)
+    return moves(cnt, state.belt, p, state.slot, state.phase == P_DECLARE)
+
+
+def to_action(state, m):
+    """The action of draft m in the state's phase (take, give up, or declare)."""
+    if state.phase == ACT:
+        return m & 3
+    if state.phase == P_DECLARE:
+        return encode(DECLARE, m >> 5)
+    g = ((m >> 2) & 7) - 1
+    best = -1
+    for c in state.coll[state.current_player]:   # its lowest-mana card (lowest id on ties)
+        if state.group[c] == g and (best < 0 or MANA[c] < MANA[best] or
+                                    (MANA[c] == MANA[best] and c < best)):
+            best = c
+    return encode(DISCARD, best)
+
+
+def choose(state, seat, level, rng, budget=None):
+    """The action for `seat` (the player to move) at `level` ("easy", "normal", "hard");
+    `budget` = sampled deck orders for hard (default WORLDS[players])."""
+    if state.current_player != seat or state.is_over():
+        raise ValueError("seat %d cannot move now" % seat)
+    if level not in ("easy", "normal", "hard"):
+        raise ValueError("unknown level %r" % (level,))
+    n = state.num_players
+    cnt, top = state.keys()
+    ms = root_moves(state, cnt)
+    belt = state.belt
+    if level == "easy":
+        free = [m for m in ms if m & 3 < FREE] or ms
+        vals = []
+        for m in free:
+            pos = play(cnt, top, belt, (), 0, seat, m)
+            vals.append(totals(pos[0], pos[1], n)[seat])
+        best = max(vals)
+        return to_action(state, rng.choice([free[i] for i in range(len(free))
+                                            if vals[i] == best]))
+    if len(ms) == 1:
+        return to_action(state, ms[0])
+    if not state.deck and level == "hard":
+        return to_action(state, choose_exact(state, cnt, top, ms))
+    sup = supply(belt)
+    for c in state.deck:       # which parts are left is public (not their order)
+        m = OPTIONS[c]
+        for g in range(NGROUPS):
+            if m >> g & 1:
+                sup[g] += 1
+    vals = values(cnt, top, belt, seat, n, ms, sup)
+    if level == "normal":
+        return to_action(state, best_of(ms, vals))
+    cands = top_moves(ms, vals, CANDIDATES[n])
+    worlds = WORLDS[n] if budget is None else max(1, budget)
+
+    def evaluate(world, m):
+        deck = world.deck
+        return lookahead(cnt, top, belt, deck, len(deck), seat, n, m, sup)
+
+    m = sampling.determinize(state, seat, rng, cands, evaluate, worlds,
+                             sampling.deadline(TIME_CAP_MS))
+    return to_action(state, m)

@@ -1,0 +1,491 @@
+# Manufactory screens: the setup (kit.setup, declared as data), the table and the turn driver
+# (kit.turns). The choosers (which colour to declare, which card to give up), the groups now
+# and the end screen are in games.manufactory.screens, imported when one opens.
+#
+# The table: a status line on top; the conveyor, its two free front parts apart from the two
+# back parts (their cost written over them) and the deck with its count; the part under the
+# cursor (name, colours, mana) and the race of its colour(s) ("Blue: you 4, East 3"); the
+# groups of every player (count and highest mana per colour) with the score if the game
+# ended now; a hint bar. Left/Right (X/Y on the four-button board) move along the conveyor,
+# A drafts. An AI's draft is shown lifted off the belt for a moment and announced.
+
+from micropython import const
+
+from core import input as btn
+from core import strings, theme
+from core.app import Scene
+from games.manufactory import cards, rules
+from kit import setup, turns
+from kit.actions import encode
+from ui import widgets
+
+GAME_ID = "manufactory"
+ANIM_MS = const(450)
+# Colour of each group's letters: on the card faces, and on the background.
+FACE_INK = (theme.YELLOW, theme.BLUE, theme.INK, theme.RED, theme.GREEN, theme.EDGE)
+BG_INK = (theme.YELLOW, theme.BLUE, theme.FG, theme.RED, theme.GREEN, theme.DIM)
+
+
+def _load_ai():
+    from games.manufactory import ai
+
+    return ai
+
+
+class Spec(setup.Spec):
+    game_id = GAME_ID
+    options = (
+        setup.LEVEL_ROWS,
+        ("first", "mf.first", ("random", 0, 1), ("mf.first_random", "mf.first_you",
+                                                 "mf.first_next"), "random"),
+    )
+    demo_seats = ("normal", "hard")
+
+    def rules_module(self):
+        return rules
+
+    def table(self, app, session, demo):
+        return Table(session, demo)
+
+
+def entry_scene(app, entry):
+    return setup.entry_scene(app, entry, Spec())
+
+
+def demo_scene(app, entry, seed):
+    return setup.demo_scene(app, entry, Spec(), seed)
+
+
+# -- names -----------------------------------------------------------------------------------
+
+
+def part_name(card):
+    if strings.lang() == "fr":
+        return cards.NAME_FR_NAMES[cards.NAME_FR[card]]
+    return cards.NAME_NAMES[cards.NAME[card]]
+
+
+def group_name(g):
+    return strings.t("mf.groups").split(",")[g]
+
+
+def letters():
+    return strings.t("mf.letters").split(" ")
+
+
+def colours_text(card):
+    """"Blue", "White or Blue", "any colour"."""
+    if rules.is_land(card):
+        return strings.t("mf.land")
+    m = rules.OPTIONS[card]
+    return strings.t("mf.or").join([group_name(g) for g in range(6) if m >> g & 1])
+
+
+def seat_name(seat, human, demo):
+    """You / East / North / West, counted from the human's seat (South in a demo)."""
+    names = strings.t("mf.demo_seats" if demo or human < 0 else "mf.seats").split(",")
+    base = human if human >= 0 else 0
+    return names[(seat - base) % 4]
+
+
+# -- the table -------------------------------------------------------------------------------
+
+
+class Table(Scene):
+    def __init__(self, session, demo=False):
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.turns = turns.Turns(self, session, _load_ai, demo)
+        self.cursor = 0
+        self.anim = None          # [action, slot, seat, start ms or None]: an AI draft shown
+        self.draft = [-1, -1]     # this draft so far: the card taken, the card given up
+        self.asked = False        # a chooser is open for the human
+        self.result_shown = False
+        self.geo = ()
+
+    def me(self):
+        seats = self.session.seats
+        for i in range(len(seats)):
+            if seats[i] == "human":
+                return i
+        return -1
+
+    def name(self, seat):
+        return seat_name(seat, -1 if self.demo else self.me(), self.demo)
+
+    # -- layout -----------------------------------------------------------------------------
+    def enter(self):
+        app = self.app
+        lh = app.small.line_height
+        top = lh + 4
+        bottom = app.height - widgets.hint_height(app)
+        n = self.state.num_players
+        rows = n + 1
+        small = app.height < 200
+        label_h = 0 if small else lh + 2
+        info_h = lh * (1 if small else 2) + 2
+        table_h = rows * lh + 2
+        card_h = bottom - top - label_h - info_h - table_h - 8
+        if card_h > 64:
+            card_h = 64
+        card_w = (app.width - 8 - 16 - 10) // 5
+        if card_w > card_h - 4:
+            card_w = card_h - 4
+        card_w &= ~1
+        belt_y = top + 2 + label_h
+        xs = []
+        x = 4
+        for slot in range(4):
+            xs.append(x)
+            x += card_w + (12 if slot == 1 else 4)
+        deck_x = x + 8
+        info_y = belt_y + card_h + 4
+        table_y = info_y + info_h
+        self.geo = (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h,
+                    table_y, small)
+
+    # -- acting -----------------------------------------------------------------------------
+    def act(self, action):
+        s = self.state
+        seat = s.current_player
+        try:
+            self.turns.act(action)
+        except ValueError as exc:
+            self.app.toast(str(exc))
+            return False
+        for ev in s.events:
+            k = ev[0]
+            if k == "take":
+                self.draft[0] = ev[3]
+            elif k == "discard":
+                self.draft[1] = ev[2]
+            elif k == "slide":
+                self.announce(seat)
+                self.draft = [-1, -1]
+        if self.cursor >= len(s.belt):
+            self.cursor = max(0, len(s.belt) - 1)
+        if s.phase == rules.ACT:
+            self.asked = False
+        self.invalidate()
+        return True
+
+    def announce(self, seat):
+        card, given = self.draft
+        if card < 0:
+            return
+        you = seat == self.me() and not self.demo
+        grp = group_name(self.state.group[card])
+        if given >= 0:
+            text = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
+                if you else strings.t("mf.ev_back") % (self.name(seat), part_name(given),
+                                                       part_name(card), grp)
+        else:
+            text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
+                strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
+        self.app.toast(text)
+
+    def play(self, action):
+        """An AI's action: a draft is first shown lifted off the belt (see tick)."""
+        s = self.state
+        if s.phase == rules.ACT:
+            self.anim = [action, action & 3, s.current_player, None]
+            self.request_draw()
+            return True
+        self.act(action)
+        return False
+
+    def draft_slot(self, slot):
+        """The human drafts the part at `slot`: the choosers first, then the actions."""
+        s = self.state
+        if slot >= len(s.belt):
+            return
+        card = s.belt[slot]
+        seat = s.current_player
+        if slot >= rules.FREE and not s.coll[seat]:
+            self.app.toast(strings.t("mf.no_back"))
+            return
+        from games.manufactory import screens
+
+        def with_group(given):
+            if rules.is_wild(card):
+                screens.declare(self, card, lambda g: self.finish(slot, given, g))
+            else:
+                self.finish(slot, given, rules.plain_group(card))
+
+        if slot >= rules.FREE:
+            screens.give_up(self, seat, card, with_group)
+        else:
+            with_group(-1)
+
+    def finish(self, slot, given, g):
+        """Apply the draft (take, give up, declare) once the choices are made; g < 0: ask
+        the colour when it is needed (a draft resumed after the give-up)."""
+        s = self.state
+        if s.phase == rules.ACT and not self.act(slot):
+            return
+        if s.phase == rules.P_DISCARD and not self.act(encode(rules.DISCARD, given)):
+            return
+        if s.phase == rules.P_DECLARE:
+            if g < 0:
+                from games.manufactory import screens
+
+                screens.declare(self, s.belt[s.slot], lambda g2: self.finish(slot, -1, g2))
+                return
+            self.act(encode(rules.DECLARE, g))
+
+    def resume_choice(self):
+        """A draft left half-made (a resumed save): ask what is left of it."""
+        from games.manufactory import screens
+
+        s = self.state
+        slot = s.slot
+        card = s.belt[slot]
+        self.asked = True
+        if s.phase == rules.P_DISCARD:
+            screens.give_up(self, s.current_player, card,
+                            lambda given: self.finish(slot, given, -1))
+        else:
+            screens.declare(self, card, lambda g: self.finish(slot, -1, g))
+
+    # -- buttons ----------------------------------------------------------------------------
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        if b == btn.MENU and kind == btn.PRESS:
+            self.open_menu()
+            return
+        if self.demo:
+            if b == btn.B and kind == btn.PRESS:
+                self.app.pop()
+            return
+        if not self.turns.human_to_move():
+            return
+        s = self.state
+        n = len(s.belt)
+        if not n:
+            return
+        if b in (btn.LEFT, btn.UP, btn.X):
+            self.cursor = (self.cursor - 1) % n
+            self.request_draw()
+        elif b in (btn.RIGHT, btn.DOWN, btn.Y):
+            self.cursor = (self.cursor + 1) % n
+            self.request_draw()
+        elif b == btn.A and kind == btn.PRESS:
+            if s.phase == rules.ACT:
+                self.draft_slot(self.cursor)
+            else:
+                self.resume_choice()
+
+    def open_menu(self):
+        labels = [strings.t("resume"), strings.t("mf.standings"), strings.t("how_to_play"),
+                  strings.t("quit_game")]
+
+        def done(ch):
+            if ch == 1:
+                from games.manufactory import screens
+
+                self.app.push(screens.Standings(self.session, self.names(), False))
+            elif ch == 2:
+                from kit import lang
+                from ui.textview import TextView
+
+                self.app.push(TextView(strings.t("how_to_play"),
+                                       lang.rules_text("games.manufactory")))
+            elif ch == 3:
+                self.app.pop()
+
+        from ui.dialog import Dialog
+
+        self.app.push(Dialog(strings.t("mf.pause"), labels, done))
+
+    def names(self):
+        return [self.name(p) for p in range(self.state.num_players)]
+
+    # -- time -------------------------------------------------------------------------------
+    def tick(self, now):
+        anim = self.anim
+        if anim is not None:
+            if self.app.top is not self:
+                return
+            if anim[3] is None:
+                anim[3] = now
+                return
+            if now - anim[3] < ANIM_MS:
+                return
+            self.anim = None
+            self.act(anim[0])
+            return
+        what = self.turns.tick(now)
+        if what == turns.OVER:
+            if self.demo:
+                self.turns.end_demo(now)
+            elif not self.result_shown and self.app.top is self and \
+                    not self.app.toasts_pending():
+                self.result_shown = True
+                self.session.clear_save()
+                from games.manufactory import screens
+
+                self.app.replace(screens.Standings(self.session, self.names(), True))
+            return
+        if what == turns.HUMAN_TURN and self.app.top is self and not self.asked and \
+                self.state.phase != rules.ACT:
+            self.resume_choice()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def status_text(self):
+        s = self.state
+        if s.is_over():
+            return strings.t("game_over")
+        if self.anim is not None:
+            return strings.t("mf.drafts") % (self.name(self.anim[2]),
+                                             part_name(s.belt[self.anim[1]]))
+        if self.turns.thinking:
+            return self.name(s.current_player) + ": " + strings.t("thinking")
+        if self.turns.human_to_move():
+            return strings.t("mf.your_turn")
+        return strings.t("mf.turn_of") % self.name(s.current_player)
+
+    def shown_slot(self):
+        """The slot the info lines describe: the AI's draft, else the cursor."""
+        if self.anim is not None:
+            return self.anim[1]
+        s = self.state
+        if s.phase != rules.ACT and s.slot >= 0:
+            return s.slot
+        return self.cursor if self.turns.human_to_move() else -1
+
+    def draw(self, c, full):
+        app = self.app
+        (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h, table_y,
+         small) = self.geo
+        s = self.state
+        font = app.small
+        lh = font.line_height
+        c.clear(theme.BG)
+        c.fill_rect(0, 0, app.width, top, theme.PANEL)
+        c.hline(0, top - 1, app.width, theme.EDGE)
+        c.text(font, font.fit(self.status_text(), app.width - 8), 4, 2, theme.ACCENT)
+        widgets.hint_bar(app, c, strings.t("mf.h_turn" if self.turns.human_to_move() else
+                                           "mf.h_wait"))
+        if label_h:
+            c.text(font, font.fit(strings.t("mf.free"), 2 * card_w), xs[0], top + 1, theme.DIM)
+            c.text(font, font.fit(strings.t("mf.cost"), 2 * card_w + 4), xs[2], top + 1,
+                   theme.WARN)
+        else:
+            c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
+        shown = self.shown_slot()
+        mine = self.turns.human_to_move()
+        for slot in range(4):
+            x = xs[slot]
+            if slot >= len(s.belt):
+                c.round_rect(x, belt_y, card_w, card_h, theme.EDGE, False)
+                continue
+            lift = 4 if self.anim is not None and slot == self.anim[1] else 0
+            cursor = slot == shown and (mine or lift)
+            self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
+                           slot >= rules.FREE)
+        # the deck
+        dw = min(card_w, app.width - deck_x - 4)
+        if s.deck:
+            from ui.cards import draw_back
+
+            draw_back(app, c, deck_x, belt_y, dw, card_h - lh - 2)
+        else:
+            c.round_rect(deck_x, belt_y, dw, card_h - lh - 2, theme.EDGE, False)
+        text = "%s %d" % (strings.t("mf.deck"), len(s.deck)) if dw > 40 else str(len(s.deck))
+        c.text(font, font.fit(text, app.width - deck_x), deck_x, belt_y + card_h - lh,
+               theme.FG)
+        # the part described, and its race(s)
+        if 0 <= shown < len(s.belt):
+            card = s.belt[shown]
+            c.text(font, font.fit(strings.t("mf.card") % (part_name(card), colours_text(card),
+                                                          rules.MANA[card]), app.width - 8),
+                   4, info_y, theme.FG)
+            if not small:
+                c.text(font, font.fit(self.race_text(card), app.width - 8), 4, info_y + lh,
+                       theme.DIM)
+        self.draw_groups(c, table_y)
+
+    def draw_part(self, c, card, x, y, w, h, cursor, back):
+        app = self.app
+        font = app.small
+        lh = font.line_height
+        c.round_rect(x, y, w, h, theme.CARD)
+        if cursor:
+            c.round_rect(x, y, w, h, theme.SEL, False)
+            c.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
+        else:
+            c.round_rect(x, y, w, h, theme.WARN if back else theme.EDGE, False)
+        m = rules.OPTIONS[card]
+        gs = [g for g in range(6) if m >> g & 1]
+        band = 6 if h >= 40 else 4
+        bw = (w - 6) // len(gs)
+        for i in range(len(gs)):
+            c.fill_rect(x + 3 + i * bw, y + 3, bw, band, FACE_INK[gs[i]])
+        lt = letters()
+        text = "*" if len(gs) == 6 else "/".join([lt[g] for g in gs])
+        c.text(font, font.fit(text, w - 6), x + 3, y + band + 4, theme.INK)
+        big = app.large
+        mana = str(rules.MANA[card])
+        tw = big.width(mana)
+        my = y + band + 4 + lh
+        if my + big.line_height <= y + h - 2:
+            c.text(big, mana, x + (w - tw) // 2, my + (y + h - my - big.line_height) // 2,
+                   theme.INK)
+        else:
+            c.text(font, mana, x + w - font.width(mana) - 3, y + band + 4, theme.INK)
+
+    def race_text(self, card):
+        """"Blue: you 4, East 3" for each colour the part may join (two at most)."""
+        s = self.state
+        m = rules.OPTIONS[card]
+        gs = [g for g in range(6) if m >> g & 1]
+        if len(gs) > 2:
+            return strings.t("mf.land")
+        out = []
+        for g in gs:
+            counts = []
+            for p in range(s.num_players):
+                k = 0
+                for c in s.coll[p]:
+                    if s.group[c] == g:
+                        k += 1
+                if k:
+                    counts.append((k, p))
+            counts.sort(reverse=True)
+            if counts:
+                text = ", ".join(["%s %d" % (self.name(p), k) for k, p in counts])
+                out.append(strings.t("mf.race") % (group_name(g), text))
+            else:
+                out.append(strings.t("mf.race_none") % group_name(g))
+        return "; ".join(out)
+
+    def draw_groups(self, c, y):
+        """One row per player: name, count/top mana per colour, the score now."""
+        app = self.app
+        s = self.state
+        font = app.small
+        lh = font.line_height
+        n = s.num_players
+        cnt, top = s.keys()
+        totals = s.scores()
+        name_w = min(56, app.width // 5)
+        pts_w = font.width("99") + 6
+        cell = (app.width - 4 - name_w - pts_w) // 6
+        lt = letters()
+        for g in range(6):
+            c.text(font, lt[g], 4 + name_w + g * cell, y, BG_INK[g])
+        c.text(font, strings.t("mf.pts"), app.width - pts_w, y, theme.DIM)
+        for p in range(n):
+            ry = y + (p + 1) * lh
+            colour = theme.ACCENT if p == s.current_player else theme.FG
+            c.text(font, font.fit(self.name(p), name_w - 2), 4, ry, colour)
+            for g in range(6):
+                k = cnt[p * 6 + g]
+                text = "%d/%d" % (k, top[p * 6 + g]) if k else "-"
+                if font.width(text) > cell - 1:
+                    text = str(k) if k else "-"
+                c.text(font, text, 4 + name_w + g * cell, ry, BG_INK[g] if k else theme.DIM)
+            c.text(font, str(totals[p]), app.width - pts_w, ry, colour)
