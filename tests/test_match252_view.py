@@ -14,7 +14,6 @@ from games import registry
 from games.match252 import ai, rules, view
 from kit import lang as kit_lang
 from sim import headless
-from ui.options import OptionsScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
@@ -201,7 +200,9 @@ def test_demo_game_runs_to_the_end_and_leaves():
     r = headless.run("WAIT:60000", setup=setup, settle_ms=100)
     assert r.log == "" and r.app.errors == 0
     assert demos[0].state.is_over() and len(demos[0].session.actions) > 20
-    assert isinstance(r.app.top, OptionsScreen)   # back on the setup screen
+    # back on the setup screen (by class name: ui.options is dropped and imported again
+    # when a game leaves, so the class object may not be the one imported here)
+    assert "OptionsScreen" in [k.__name__ for k in type(r.app.top).__mro__]
 
 
 # -- partial redraws ---------------------------------------------------------------------------
