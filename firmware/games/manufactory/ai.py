@@ -30,6 +30,15 @@
 
 from micropython import const
 
+from games.manufactory.forecast import (
+    combine,
+    forecast,
+    group_forecast,
+    less,
+    race_tables,
+    supply,
+    value,
+)
 from games.manufactory.rules import (
     ACT,
     BONUS,
@@ -51,12 +60,6 @@ RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own
 EXACT_NODES = const(6000)      # cap of the end-game search
 TIME_CAP_MS = const(1500)      # wall-clock safety net on a board
 LOSS = -1000
-PRESENCE = 1.0                 # the chance to get one given card, times 1/n (forecast)
-BEST_MIX = 1.0                 # 3-4 players: weight of the best rival (the rest: their mean)
-GIVE_UP = 0.0                  # extra cost of a discard beyond the forecast
-SMAX = const(16)               # supply beyond this counts as this much
-ROW = const(2 * SMAX + 3)      # margins -SMAX-1 .. SMAX+1
-_tables = {}
 
 
 # -- the score now ---------------------------------------------------------------------------
@@ -135,171 +138,6 @@ def utility(tot, p):
         if q != p and tot[q] > best:
             best = tot[q]
     return tot[p] - best
-
-
-# -- the forecast ----------------------------------------------------------------------------
-
-
-def _race_tables(n):
-    """For n players: (ahead, level, present) as bytes scaled to 0..250. With s cards of a
-    group still to come, each going to one given player with chance 1/n: ahead[s * ROW + k +
-    SMAX + 1] is the chance that a lead of k cards over one rival ends above 0, level that it
-    ends at 0; present[s] the chance that a player with none gets at least one."""
-    if n in _tables:
-        return _tables[n]
-    q = 1.0 / n
-    stay = 1.0 - 2.0 * q
-    size = 2 * SMAX + 1
-    dist = [0.0] * size              # D = my gain minus the rival's, -SMAX..SMAX
-    dist[SMAX] = 1.0
-    ahead = bytearray((SMAX + 1) * ROW)
-    level = bytearray((SMAX + 1) * ROW)
-    present = bytearray(SMAX + 1)
-    none = 1.0
-    cum = [0.0] * (size + 1)         # cum[d] = chance that D's index is d or more
-    for s in range(SMAX + 1):
-        present[s] = int(250 * (1.0 - none) + 0.5)
-        none *= 1.0 - q * PRESENCE
-        for d in range(size - 1, -1, -1):
-            cum[d] = cum[d + 1] + dist[d]
-        for k in range(-SMAX - 1, SMAX + 2):
-            lo = SMAX - k            # k + D > 0  <=>  index > lo
-            up = cum[lo + 1] if 0 <= lo + 1 <= size else (1.0 if lo + 1 < 0 else 0.0)
-            eq = dist[lo] if 0 <= lo < size else 0.0
-            ahead[s * ROW + k + SMAX + 1] = int(250 * up + 0.5)
-            level[s * ROW + k + SMAX + 1] = int(250 * eq + 0.5)
-        nxt = [0.0] * size
-        for d in range(size):
-            x = dist[d]
-            if x:
-                nxt[d] += x * stay
-                if d + 1 < size:
-                    nxt[d + 1] += x * q
-                if d > 0:
-                    nxt[d - 1] += x * q
-        dist = nxt
-    _tables[n] = (bytes(ahead), bytes(level), bytes(present))
-    return _tables[n]
-
-
-def supply(cards):
-    """Per group, how many of `cards` (the parts still to draft) could join it."""
-    s = bytearray(NGROUPS)
-    for c in cards:
-        m = OPTIONS[c]
-        for g in range(NGROUPS):
-            if m >> g & 1:
-                s[g] += 1
-    return s
-
-
-def less(sup, card):
-    """The supply once `card` is drafted."""
-    s = bytearray(sup)
-    m = OPTIONS[card]
-    for g in range(NGROUPS):
-        if m >> g & 1:
-            s[g] -= 1
-    return s
-
-
-def group_forecast(cnt, top, s, n, g, tables):
-    """(expected points, chance to have any card) of each player in group g, with s parts
-    still to come that could join it."""
-    ahead, level, present = tables
-    if s > SMAX:
-        s = SMAX
-    row = s * ROW + SMAX + 1
-    exp = [0.0] * n
-    hold = [0.0] * n
-    w = [1.0] * n
-    for p in range(n):
-        ip = p * NGROUPS + g
-        a = cnt[ip]
-        if a:
-            has = 1.0
-        elif s:
-            has = present[s] * 0.004
-        else:
-            continue
-        hold[p] = has
-        ta = top[ip]
-        first = 1.0
-        for q in range(n):
-            if q == p:
-                w[q] = 1.0
-                continue
-            iq = q * NGROUPS + g
-            b = cnt[iq]
-            if not b and not s:
-                x = 1.0
-            else:
-                k = a - b
-                if k > SMAX + 1:
-                    k = SMAX + 1
-                elif k < -SMAX - 1:
-                    k = -SMAX - 1
-                x = ahead[row + k]
-                lv = level[row + k]
-                if lv:
-                    if a and b:
-                        tb = top[iq]
-                        x += lv if ta > tb else (lv * 0.5 if ta == tb else 0)
-                    else:
-                        x += lv * 0.5
-                x *= 0.004
-            w[q] = x
-            first *= x
-        if n > 2:
-            second = 0.0
-            for r in range(n):
-                if r != p:
-                    x = 1.0 - w[r]
-                    for q in range(n):
-                        if q != r:
-                            x *= w[q]
-                    second += x
-        else:
-            second = 1.0 - first
-        exp[p] = has * (3.0 * first + 2.0 * second)
-    return exp, hold
-
-
-def combine(groups, n, p):
-    """Player p's expected final score minus the best rival's (with more than two players,
-    minus a mix of the best rival's and the rivals' mean), from the six groups' forecasts
-    (their points, and the group bonus of the expected number of groups)."""
-    best = -1000.0
-    mine = 0.0
-    others = 0.0
-    for q in range(n):
-        e = 0.0
-        k = 0.0
-        for g in range(NGROUPS):
-            f = groups[g]
-            e += f[0][q]
-            k += f[1][q]
-        i = int(k)
-        e += BONUS[i] if i >= 6 else BONUS[i] + (BONUS[i + 1] - BONUS[i]) * (k - i)
-        if q == p:
-            mine = e
-        else:
-            others += e
-            if e > best:
-                best = e
-    if n == 2:
-        return mine - best
-    return mine - BEST_MIX * best - (1.0 - BEST_MIX) * others / (n - 1)
-
-
-def forecast(cnt, top, sup, n):
-    tables = _race_tables(n)
-    return [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
-
-
-def value(cnt, top, n, p, sup):
-    """Player p's forecast minus the best rival's."""
-    return combine(forecast(cnt, top, sup, n), n, p)
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -403,7 +241,7 @@ def values(cnt, top, belt, p, n, ms, sup):
     group, the discard's, the supply of the drafted card's colours) are forecast again."""
     cnt = bytearray(cnt)
     top = bytearray(top)
-    tables = _race_tables(n)
+    tables = race_tables(n)
     base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
     out = []
     for m in ms:
@@ -415,7 +253,7 @@ def values(cnt, top, belt, p, n, ms, sup):
         for g in range(NGROUPS):
             if mask >> g & 1:
                 gs[g] = group_forecast(cnt, top, s2[g], n, g, tables)
-        out.append(combine(gs, n, p) - (GIVE_UP if d >= 0 else 0.0))
+        out.append(combine(gs, n, p))
         _undo(cnt, top, p, m, saved)
     return out
 
@@ -445,7 +283,7 @@ def answers(cnt, top, belt, p, n, sup):
     if len(belt) <= FREE or not ngroups(cnt, p):
         return ms
     base = p * NGROUPS
-    tables = _race_tables(n)
+    tables = race_tables(n)
     groups = forecast(cnt, top, sup, n)
     c = bytearray(cnt)
     t = bytearray(top)
@@ -505,7 +343,7 @@ def exact(cnt, top, belt, p, n, count, alpha=LOSS, beta=-LOSS):
         best = LOSS
         for m in moves(cnt, belt, p):
             c, t, b, _d = play(cnt, top, belt, (), 0, p, m)
-            v = -exact(c, t, b, q, n, count, -beta, -alpha)
+            v = -exact(c, t, b, q, n, count, -beta, -alpha)  # pyright: ignore
             if v > best:
                 best = v
                 if v > alpha:

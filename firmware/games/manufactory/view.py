@@ -103,7 +103,7 @@ class Table(Scene):
         self.draft = [-1, -1]     # this draft so far: the card taken, the card given up
         self.asked = False        # a chooser is open for the human
         self.result_shown = False
-        self.geo = ()
+        self.geo: tuple = ()
 
     def me(self):
         seats = self.session.seats

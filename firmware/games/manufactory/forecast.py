@@ -1,0 +1,181 @@
+# Manufactory AI's forecast: each player's expected final score, from the races of every
+# colour group. Runs on CPython and MicroPython (imported by games.manufactory.ai).
+#
+# In each group, with s parts still to come that could join it, a player's chance to stay
+# ahead of each rival is read from a table of races (a lead of k cards while s cards are
+# shared out at random, each going to a given player with chance 1/n; the mana tie-break on
+# a level finish); those give the chances to rank first and second, and the chance that a
+# player with none gets any; the group bonus is interpolated from the expected number of
+# groups. cnt/top: size and highest mana of each player's groups, index p * 6 + g.
+
+from micropython import const
+
+from games.manufactory.rules import BONUS, NGROUPS, OPTIONS
+
+PRESENCE = 1.0                 # the chance to get one given card, times 1/n (forecast)
+BEST_MIX = 1.0                 # 3-4 players: weight of the best rival (the rest: their mean)
+SMAX = const(16)               # supply beyond this counts as this much
+ROW = const(2 * SMAX + 3)      # margins -SMAX-1 .. SMAX+1
+_tables = {}
+
+
+def race_tables(n):
+    """For n players: (ahead, level, present) as bytes scaled to 0..250. With s cards of a
+    group still to come, each going to one given player with chance 1/n: ahead[s * ROW + k +
+    SMAX + 1] is the chance that a lead of k cards over one rival ends above 0, level that it
+    ends at 0; present[s] the chance that a player with none gets at least one."""
+    if n in _tables:
+        return _tables[n]
+    q = 1.0 / n
+    stay = 1.0 - 2.0 * q
+    size = 2 * SMAX + 1
+    dist = [0.0] * size              # D = my gain minus the rival's, -SMAX..SMAX
+    dist[SMAX] = 1.0
+    ahead = bytearray((SMAX + 1) * ROW)
+    level = bytearray((SMAX + 1) * ROW)
+    present = bytearray(SMAX + 1)
+    none = 1.0
+    cum = [0.0] * (size + 1)         # cum[d] = chance that D's index is d or more
+    for s in range(SMAX + 1):
+        present[s] = int(250 * (1.0 - none) + 0.5)
+        none *= 1.0 - q * PRESENCE
+        for d in range(size - 1, -1, -1):
+            cum[d] = cum[d + 1] + dist[d]
+        for k in range(-SMAX - 1, SMAX + 2):
+            lo = SMAX - k            # k + D > 0  <=>  index > lo
+            up = cum[lo + 1] if 0 <= lo + 1 <= size else (1.0 if lo + 1 < 0 else 0.0)
+            eq = dist[lo] if 0 <= lo < size else 0.0
+            ahead[s * ROW + k + SMAX + 1] = int(250 * up + 0.5)
+            level[s * ROW + k + SMAX + 1] = int(250 * eq + 0.5)
+        nxt = [0.0] * size
+        for d in range(size):
+            x = dist[d]
+            if x:
+                nxt[d] += x * stay
+                if d + 1 < size:
+                    nxt[d + 1] += x * q
+                if d > 0:
+                    nxt[d - 1] += x * q
+        dist = nxt
+    _tables[n] = (bytes(ahead), bytes(level), bytes(present))
+    return _tables[n]
+
+
+def supply(cards):
+    """Per group, how many of `cards` (the parts still to draft) could join it."""
+    s = bytearray(NGROUPS)
+    for c in cards:
+        m = OPTIONS[c]
+        for g in range(NGROUPS):
+            if m >> g & 1:
+                s[g] += 1
+    return s
+
+
+def less(sup, card):
+    """The supply once `card` is drafted."""
+    s = bytearray(sup)
+    m = OPTIONS[card]
+    for g in range(NGROUPS):
+        if m >> g & 1:
+            s[g] -= 1
+    return s
+
+
+def group_forecast(cnt, top, s, n, g, tables):
+    """(expected points, chance to have any card) of each player in group g, with s parts
+    still to come that could join it."""
+    ahead, level, present = tables
+    if s > SMAX:
+        s = SMAX
+    row = s * ROW + SMAX + 1
+    exp = [0.0] * n
+    hold = [0.0] * n
+    w = [1.0] * n
+    for p in range(n):
+        ip = p * NGROUPS + g
+        a = cnt[ip]
+        if a:
+            has = 1.0
+        elif s:
+            has = present[s] * 0.004
+        else:
+            continue
+        hold[p] = has
+        ta = top[ip]
+        first = 1.0
+        for q in range(n):
+            if q == p:
+                w[q] = 1.0
+                continue
+            iq = q * NGROUPS + g
+            b = cnt[iq]
+            if not b and not s:
+                x = 1.0
+            else:
+                k = a - b
+                if k > SMAX + 1:
+                    k = SMAX + 1
+                elif k < -SMAX - 1:
+                    k = -SMAX - 1
+                x = ahead[row + k]
+                lv = level[row + k]
+                if lv:
+                    if a and b:
+                        tb = top[iq]
+                        x += lv if ta > tb else (lv * 0.5 if ta == tb else 0)
+                    else:
+                        x += lv * 0.5
+                x *= 0.004
+            w[q] = x
+            first *= x
+        if n > 2:
+            second = 0.0
+            for r in range(n):
+                if r != p:
+                    x = 1.0 - w[r]
+                    for q in range(n):
+                        if q != r:
+                            x *= w[q]
+                    second += x
+        else:
+            second = 1.0 - first
+        exp[p] = has * (3.0 * first + 2.0 * second)
+    return exp, hold
+
+
+def combine(groups, n, p):
+    """Player p's expected final score minus the best rival's (with more than two players,
+    minus a mix of the best rival's and the rivals' mean), from the six groups' forecasts
+    (their points, and the group bonus of the expected number of groups)."""
+    best = -1000.0
+    mine = 0.0
+    others = 0.0
+    for q in range(n):
+        e = 0.0
+        k = 0.0
+        for g in range(NGROUPS):
+            f = groups[g]
+            e += f[0][q]
+            k += f[1][q]
+        i = int(k)
+        e += BONUS[i] if i >= 6 else BONUS[i] + (BONUS[i + 1] - BONUS[i]) * (k - i)
+        if q == p:
+            mine = e
+        else:
+            others += e
+            if e > best:
+                best = e
+    if n == 2:
+        return mine - best
+    return mine - BEST_MIX * best - (1.0 - BEST_MIX) * others / (n - 1)
+
+
+def forecast(cnt, top, sup, n):
+    tables = race_tables(n)
+    return [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+
+
+def value(cnt, top, n, p, sup):
+    """Player p's forecast minus the best rival's."""
+    return combine(forecast(cnt, top, sup, n), n, p)
