@@ -42,13 +42,7 @@ class App:
         self.width = platform.width
         self.height = platform.height
         self.canvas = Canvas(platform.width, platform.height)
-        four = getattr(platform, "four_buttons", False)
-        self.input = buttons.Input(four_buttons=four)
-        # Logical buttons this board can produce (ui.widgets.hints names only those).
-        # (On a four-button board X and Y are UP and DOWN, B with them LEFT and RIGHT, B held
-        # MENU: so every move and MENU, and no X or Y.)
-        self.board_buttons = (buttons.ALL & ~(buttons.X | buttons.Y) if four else
-                              getattr(platform.buttons, "available", buttons.ALL))
+        self.input = buttons.Input(four_buttons=getattr(platform, "four_buttons", False))
         self.stack = []
         self.running = True
         self.settings = None
@@ -289,11 +283,12 @@ class App:
                             ms = TOAST_MS
                         elif ms > _TOAST_MAX_MS:
                             ms = _TOAST_MAX_MS
+                        # x1.5 "slow", x2/3 "fast" (a constant tuple: its strings are not
+                        # interned, unlike two more literals)
                         speed = self.settings.get("ai_speed") if self.settings else None
-                        if speed == "slow":
-                            ms = ms * 3 // 2
-                        elif speed == "fast":
-                            ms = ms * 2 // 3
+                        k = ("slow", "normal", "fast").index(speed) if speed in (
+                            "slow", "normal", "fast") else 1
+                        ms = ms * (3, 2, 4)[k] // (2, 2, 6)[k]
                     t[1] = time.ticks_add(now, ms)  # type: ignore
         c.flush(self.platform.display)
         self.frames_drawn += 1

@@ -49,13 +49,13 @@ class Canvas:
         self._count = 0
         self._add(0, 0, self.width, self.height)
 
-    def is_dirty(self, box=None):
-        """True when something was drawn since the last flush; with `box` (x, y, w, h), only
+    def is_dirty(self, rect=None):
+        """True when something was drawn since the last flush; with `rect` (x, y, w, h), only
         when a dirty rectangle overlaps it (marks are never smaller than what was drawn)."""
-        if box is None:
+        if rect is None:
             return self._count > 0
         r = self._rects
-        x, y, w, h = box
+        x, y, w, h = rect
         x1 = x + w
         y1 = y + h
         for i in range(self._count):

@@ -17,12 +17,12 @@ def parse_keys(script, available=buttons.ALL, board="headless"):
     """Key script -> list of (mask, duration_ms) steps (SHOT: (-1, 0)), by the one parser
     (core.keyscript); KeyScriptError (a ValueError) on a bad token or a button not in
     `available`. DEMO, UNTIL and END belong to the virtual Pico (device/unixport.py)."""
-    import sys
+    import gc
 
     from core import keyscript as ks
 
     parsed = ks.parse(script, available, board)
-    if sys.implementation.name == "micropython":
+    if hasattr(gc, "mem_alloc"):     # MicroPython
         # Its bytecode back for the app (memory checks); CPython tests keep its classes.
         from core import modules
 

@@ -1,14 +1,15 @@
 """Menu list with a cursor and scrolling, and a ready-made menu screen.
 
-`MenuList` is a component: rows of (label, value) text, a cursor, a scroll offset. Moving the
-cursor redraws only the two rows that changed, unless the list scrolled. `MenuScreen` wraps
+`MenuList` is a component: rows of (label, value) text, a cursor, a scroll offset (ui.scroll
+keeps the cursor in view and draws the bar). Moving the cursor redraws only the two rows that
+changed, unless the list scrolled. `MenuScreen` wraps
 it with a title and a hint bar; subclasses (main menu, settings) fill the rows and react.
 """
 
 from core import input as btn
 from core import strings, theme
 from core.scene import Scene
-from ui import widgets
+from ui import scroll, widgets
 
 
 class MenuList:
@@ -37,7 +38,7 @@ class MenuList:
         self._pending = []
         if self.cursor >= len(rows):
             self.cursor = max(0, len(rows) - 1)
-        self._scroll_to_cursor()
+        self.top = scroll.follow(self.top, self.cursor, self.visible, len(rows))
         self._drawn_top = -1
 
     def set_value(self, index, value):
@@ -63,18 +64,8 @@ class MenuList:
         if i == self.cursor:
             return False
         self.cursor = i
-        self._scroll_to_cursor()
+        self.top = scroll.follow(self.top, i, self.visible, n)
         return True
-
-    def _scroll_to_cursor(self):
-        vis = self.visible
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + vis:
-            self.top = self.cursor - vis + 1
-        max_top = max(0, len(self.rows) - vis)
-        if self.top > max_top:
-            self.top = max_top
 
     def draw(self, app, c, full):
         if full or self.top != self._drawn_top:
@@ -82,7 +73,8 @@ class MenuList:
             for i in range(self.top, min(len(self.rows), self.top + self.visible)):
                 self._draw_icon(app, c, i)
                 self._draw_row(app, c, i)
-            self._draw_scrollbar(c)
+            scroll.bar(c, self.x + self.w - scroll.width, self.y, self.h, self.top, self.visible,
+                       len(self.rows))
         else:
             if self._drawn_cursor != self.cursor and 0 <= self._drawn_cursor < len(self.rows):
                 self._draw_row(app, c, self._drawn_cursor)
@@ -148,19 +140,6 @@ class MenuList:
             c.fill_rect(bx, ty - 1, box_w, fh + 2, theme.BG)
             fg = theme.FG if enabled else theme.DIM
         c.text(font, text, bx + 6, ty + 1, fg)
-
-    def _draw_scrollbar(self, c):
-        n = len(self.rows)
-        vis = self.visible
-        x = self.x + self.w - 3
-        c.fill_rect(x, self.y, 3, self.h, theme.BG)
-        if n <= vis:
-            return
-        bar_h = max(6, self.h * vis // n)
-        bar_y = self.y + (self.h - bar_h) * self.top // (n - vis)
-        c.fill_rect(x, self.y, 2, self.h, theme.PANEL)
-        c.fill_rect(x, bar_y, 2, bar_h, theme.DIM)
-
 
 class MenuScreen(Scene):
     """A titled menu. Subclasses override `rows()` and `chosen(index)`."""

@@ -10,8 +10,8 @@ from micropython import const
 from core import input as btn
 from core import strings, theme
 from core.scene import Scene
-from ui import widgets
-from ui.textview import BAR_W, draw_position, draw_scrollbar, position_room
+from ui import scroll, widgets
+from ui.textview import delta, draw_position, position_room
 
 COL_GAP = const(8)      # space left of each number column
 MIN_NAME = const(24)    # the name column never gets narrower than this
@@ -111,7 +111,7 @@ class ScoreTable(Scene):
         app = self.app
         pad = widgets.PAD
         x, y, w, h = widgets.content_box(app)
-        self._table = (x, y + pad, w - 2 * pad - BAR_W)
+        self._table = (x, y + pad, w - 2 * pad - scroll.width)
         rows_h = h - 2 * pad - row_height(app)
         self.page = max(1, rows_h // row_height(app))
         self.widths = column_widths(app, self._table[2], self.headers, self.rows)
@@ -123,16 +123,11 @@ class ScoreTable(Scene):
             self.scroll(self.highlight_row - self.page // 2)
 
     def max_top(self):
-        n = len(self.rows) - self.page
-        return n if n > 0 else 0
+        return scroll.clamp(len(self.rows), self.page, len(self.rows))
 
     def scroll(self, delta):
-        top = self.top + delta
-        last = self.max_top()
-        if top > last:
-            top = last
-        if top < 0:
-            top = 0
+        """Move the rows by delta (clamped); returns True when they moved."""
+        top = scroll.clamp(self.top + delta, self.page, len(self.rows))
         if top == self.top:
             return False
         self.top = top
@@ -142,16 +137,11 @@ class ScoreTable(Scene):
     def button(self, b, kind):
         if kind == btn.RELEASE:
             return
-        if b == btn.UP:
-            self.scroll(-1)
-        elif b == btn.DOWN:
-            self.scroll(1)
-        elif b == btn.LEFT:
-            self.scroll(-self.page)
-        elif b == btn.RIGHT or b == btn.A:
-            self.scroll(self.page)
-        elif b == btn.B and kind == btn.PRESS:
-            self.app.pop()
+        if b == btn.B:
+            if kind == btn.PRESS:
+                self.app.pop()
+        else:
+            self.scroll(delta(b, self.page))
 
     def draw(self, c, full):
         app = self.app
@@ -171,7 +161,7 @@ class ScoreTable(Scene):
         c.fill_rect(x, ry, w, self.page * rh, theme.BG)
         draw_score_rows(app, c, x, ry, w, self.rows, self.widths, self.top, self.page,
                         self.highlight_row)
-        draw_scrollbar(c, x + w + pad, ry, self.page * rh, self.top, self.page, len(self.rows))
+        scroll.bar(c, x + w + pad, ry, self.page * rh, self.top, self.page, len(self.rows))
         if self._room:
             draw_position(app, c, min(len(self.rows), self.top + self.page), len(self.rows),
                           self._room)

@@ -7,25 +7,24 @@ line shown / line count) at the right of the title bar tell where you are. Scrol
 the text area and the little position label only.
 """
 
-from micropython import const
-
 from core import input as btn
 from core import strings, theme
 from core.scene import Scene
-from ui import widgets
-
-BAR_W = const(3)
+from ui import scroll, widgets
 
 
-def draw_scrollbar(c, x, y, h, top, page, total):
-    """A thin vertical bar: track in PANEL, thumb in DIM; nothing when all fits."""
-    c.fill_rect(x, y, BAR_W, h, theme.BG)
-    if total <= page:
-        return
-    thumb = max(6, h * page // total)
-    ty = y + (h - thumb) * top // (total - page)
-    c.fill_rect(x, y, BAR_W - 1, h, theme.PANEL)
-    c.fill_rect(x, ty, BAR_W - 1, thumb, theme.DIM)
+def delta(b, page):
+    """How far a button scrolls a viewer: UP/DOWN a line, LEFT a page back, RIGHT or A a
+    page on; 0 for any other button."""
+    if b == btn.UP:
+        return -1
+    if b == btn.DOWN:
+        return 1
+    if b == btn.LEFT:
+        return -page
+    if b == btn.RIGHT or b == btn.A:
+        return page
+    return 0
 
 
 def position_room(app, total):
@@ -66,7 +65,7 @@ class TextView(Scene):
         pad = widgets.PAD
         self._box = (x, y, w, h)
         self.page = max(1, (h - 2 * pad) // font.line_height)
-        self.lines = font.wrap(self.text, w - 3 * pad - BAR_W)
+        self.lines = font.wrap(self.text, w - 3 * pad - scroll.width)
         self.text = None  # the wrapped lines are all we need from now on
         n = len(self.lines)
         self._room = position_room(app, n) if n > self.page else 0
@@ -74,17 +73,11 @@ class TextView(Scene):
         self._title = app.large.fit(self.title, room)
 
     def max_top(self):
-        n = len(self.lines) - self.page
-        return n if n > 0 else 0
+        return scroll.clamp(len(self.lines), self.page, len(self.lines))
 
     def scroll(self, delta):
         """Move the view by delta lines (clamped); returns True when it moved."""
-        top = self.top + delta
-        last = self.max_top()
-        if top > last:
-            top = last
-        if top < 0:
-            top = 0
+        top = scroll.clamp(self.top + delta, self.page, len(self.lines))
         if top == self.top:
             return False
         self.top = top
@@ -94,16 +87,11 @@ class TextView(Scene):
     def button(self, b, kind):
         if kind == btn.RELEASE:
             return
-        if b == btn.UP:
-            self.scroll(-1)
-        elif b == btn.DOWN:
-            self.scroll(1)
-        elif b == btn.LEFT:
-            self.scroll(-self.page)
-        elif b == btn.RIGHT or b == btn.A:
-            self.scroll(self.page)
-        elif b == btn.B and kind == btn.PRESS:
-            self.app.pop()
+        if b == btn.B:
+            if kind == btn.PRESS:
+                self.app.pop()
+        else:
+            self.scroll(delta(b, self.page))
 
     def draw(self, c, full):
         app = self.app
@@ -121,14 +109,14 @@ class TextView(Scene):
         pad = widgets.PAD
         x, y, w, h = self._box
         # A scroll clears only the text columns; the scroll bar clears its own.
-        c.fill_rect(x, y, w if full else w - pad - BAR_W, h, theme.BG)
+        c.fill_rect(x, y, w if full else w - pad - scroll.width, h, theme.BG)
         lines = self.lines
         ty = y + pad
         end = min(len(lines), self.top + self.page)
         for i in range(self.top, end):
             c.text(font, lines[i], x + pad, ty, theme.FG)
             ty += font.line_height
-        draw_scrollbar(c, x + w - pad - BAR_W, y + pad, h - 2 * pad, self.top, self.page,
-                       len(lines))
+        scroll.bar(c, x + w - pad - scroll.width, y + pad, h - 2 * pad, self.top, self.page,
+                   len(lines))
         if self._room:
             draw_position(app, c, end, len(lines), self._room)

@@ -54,28 +54,12 @@ def hint_bar(app, c, text):
 # buttons each needs (core.input bits: UP 1, DOWN 2, LEFT 4, RIGHT 8, A 16, B 32, X 64, Y 128,
 # MENU 256). Long strings split when needed: every short string constant or name would be
 # interned at boot for good (MicroPython's qstr pool only grows; a new pool costs 7 KB).
-_NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how to press them
+NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how to press them
           "A,B,X,Y,Up,Down,<,>,</>,Up/Down,Arrows,MENU",
           "A,B,X,Y,Haut,Bas,<,>,</>,Haut/Bas,Flèches,MENU",
           "A,B,X,Y,X,Y,B+X,B+Y,B+X/Y,X/Y,X/Y B+X/Y,Hold B",     # four buttons
           "A,B,X,Y,X,Y,B+X,B+Y,B+X/Y,X/Y,X/Y B+X/Y,B long",
           (16, 32, 64, 128, 1, 2, 4, 8, 12, 3, 15, 256))        # the buttons each needs
-
-
-def button_name(app, token):
-    """How to press `token` ("A", "X", "LR", "UD", "MENU"... see `hints`) on this board, in
-    the current language; None when the board cannot (no X or Y on the Pico-LCD-1.14 or the
-    Display Pack 2.0, whose X and Y move the cursor)."""
-    tokens = _NAMES[0].split(" ")
-    if token not in tokens:
-        return None
-    i = tokens.index(token)
-    need = _NAMES[5][i]
-    if app.board_buttons & need != need:
-        return None
-    # Display Pack 2.0: X up, Y down, B+X left, B+Y right, B held = MENU.
-    row = (3 if app.input.four_buttons else 1) + (strings.lang() == "fr")
-    return _NAMES[row].split(",")[i]  # type: ignore
 
 
 def hints(app, text):
@@ -84,7 +68,8 @@ def hints(app, text):
     a d-pad and "B+X/Y Change  A Next  B Back" on the Display Pack 2.0. Items are separated
     by two spaces; an item naming a button the board lacks ("{X} Hint" on the Pico-LCD-1.14)
     is left out. Tokens: {A} {B} {X} {Y} {UP} {DOWN} {LEFT} {RIGHT} {LR} (left/right) {UD}
-    (up/down) {DPAD} (all four) {MENU}. Text without braces comes back unchanged."""
+    (up/down) {DPAD} (all four) {MENU}. Text without braces comes back unchanged; one
+    token alone ("{LR}") gives its name, or "" when the board cannot press it."""
     # chr() and " " + " ": literals would be more strings interned for good at boot.
     o = chr(123)
     if o not in text:
@@ -120,3 +105,22 @@ def text_block(app, c, lines, x, y, color, font=None):
         c.text(font, line, x, y, color)
         y += font.line_height
     return y
+
+
+def button_name(app, name):
+    """How to press `name` ("A", "X", "LR", "UD", "MENU"... see `hints`) on this board, in
+    the current language; None when the board cannot: no X or Y on the Pico-LCD-1.14, nor on
+    the Display Pack 2.0 (its X and Y are UP and DOWN, B with them LEFT and RIGHT, B held
+    MENU). The board's buttons: `platform.buttons.available` (all when it does not say)."""
+    tokens = NAMES[0].split(" ")
+    if name not in tokens:
+        return None
+    i = tokens.index(name)
+    need = NAMES[5][i]
+    four = app.input.four_buttons
+    have = 511 & ~(64 | 128) if four else getattr(app.platform.buttons, "available", 511)
+    if have & need != need:  # type: ignore
+        return None
+    # Display Pack 2.0: X up, Y down, B+X left, B+Y right, B held = MENU.
+    row = (3 if four else 1) + (strings.lang() == "fr")
+    return NAMES[row].split(",")[i]  # type: ignore
