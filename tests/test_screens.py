@@ -15,8 +15,12 @@ from tools import screenshots
 TITLE_H = 22      # widgets.title_height: large line height 16 + 6
 HINT_H = 13       # widgets.hint_height: small line height 9 + 4
 ROW_H = 24        # menu rows: large line height 16 + 8
-MAIN_ROW_H = 36   # main menu rows when the 32-px icons fit (not on the 240x135 board)
 MENU_TOP = TITLE_H + 2
+# Main menu rows: 36 px with the 32-px game icons when every row fits that way (the menu list
+# is the content box less 4 px: 201 px on the 240-high boards), else plain 24-px rows.
+MAIN_ROWS = max(1, len(registry.GAMES)) + 2
+MAIN_ICONS = MAIN_ROWS * 36 <= 240 - TITLE_H - HINT_H - 4
+MAIN_ROW_H = 36 if MAIN_ICONS else ROW_H
 # The main menu's cursor starts on the first game, or on Settings when no game is registered
 # (the "no games installed yet" row is disabled).
 FIRST = 0 if registry.GAMES else 1
@@ -100,9 +104,11 @@ def test_main_menu_cursor_moved(shots):
                if a.crop((0, y, 240, y + 1)).tobytes() != b.crop((0, y, 240, y + 1)).tobytes()]
     top = MENU_TOP + FIRST * MAIN_ROW_H
     assert changed and changed[0] >= top and changed[-1] < top + 2 * MAIN_ROW_H
-    # ... and only the label boxes, never the icons at the left.
-    assert a.crop((0, top, 44, top + 2 * MAIN_ROW_H)).tobytes() == \
-        b.crop((0, top, 44, top + 2 * MAIN_ROW_H)).tobytes()
+    # ... and only the label boxes, never the icons at the left (or the margin before the
+    # labels when there are no icons).
+    left = 44 if MAIN_ICONS else 4
+    assert a.crop((0, top, left, top + 2 * MAIN_ROW_H)).tobytes() == \
+        b.crop((0, top, left, top + 2 * MAIN_ROW_H)).tobytes()
 
 
 @pytest.mark.parametrize("name,row_h", [("menu_240x135", ROW_H), ("menu_320x240", MAIN_ROW_H)])
@@ -112,9 +118,11 @@ def test_menu_other_boards(shots, name, row_h):
 
 def test_main_menu_shows_each_game_icon(shots):
     img = shots["menu"]
-    for row in range(len(registry.GAMES) + 2):
+    for row in range(min(MAIN_ROWS, 5)):
         y = MENU_TOP + row * MAIN_ROW_H
-        assert count(img, rgb(theme.ACCENT), (6, y + 2, 38, y + 34)) > 40, row
+        icon = count(img, rgb(theme.ACCENT), (6, y + 2, 38, y + 34))
+        # With more rows than fit at 36 px the menu shows labels only.
+        assert (icon > 40) if MAIN_ICONS else (icon < 40), (row, icon)
 
 
 @pytest.mark.parametrize("name", ["light", "contrast"])

@@ -212,6 +212,15 @@ class Canvas:
             self.fb.blit(src, x, y, key, palette)
         self.mark(x, y, w, h)
 
+    def icon(self, icons, name, x, y, color, bg=-1):
+        """Draw icon `name` of a core.icons.Icons set (see Icons.draw) and mark it; returns
+        its (width, height). Icons go through here, never straight into `fb`, so what they
+        change is sent."""
+        w, h = icons.size(name)
+        icons.draw(self.fb, name, x, y, color, bg)
+        self.mark(x, y, w, h)
+        return w, h
+
     def text(self, font, s, x, y, color):
         """Draw with a core.font.Font; returns the x after the last glyph."""
         x_end = font.text(self.fb, s, x, y, color)

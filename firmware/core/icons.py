@@ -1,6 +1,8 @@
 """Icons from icons.bin (made by tools/assets.py from assets/icons/*.png).
 
-1-bit icons are drawn in a colour of the caller's choice (the ink), over a background colour
+Screens draw them with `canvas.icon(icons, name, x, y, color)`, which marks what changed
+(drawing into the canvas's FrameBuffer directly would not be sent). 1-bit icons are drawn in
+a colour of the caller's choice (the ink), over a background colour
 or transparently (bg=-1). 4-bit icons carry their own palette indices; index 0 is transparent
 (or painted `bg` when bg >= 0) and `color` is ignored. Works on a FrameBuffer of any format for
 1-bit icons; 4-bit icons are meant for the GS4_HMSB canvas.

@@ -93,8 +93,7 @@ class MenuList:
         s = self.icon_w
         x = self.x + 6
         y = self.y + (i - self.top) * self.row_h + (self.row_h - s) // 2
-        app.icons.draw(c.fb, row[3], x, y, theme.ACCENT if row[2] else theme.DIM)
-        c.mark(x, y, s, s)
+        c.icon(app.icons, row[3], x, y, theme.ACCENT if row[2] else theme.DIM)
 
     def redraw_row(self, app, c, i):
         if self.top <= i < self.top + self.visible:
