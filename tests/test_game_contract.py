@@ -25,11 +25,7 @@ AI_POINTS = 2
 
 # Known faults of games whose rules are being fixed elsewhere: (game, check) -> reason.
 # strict: the mark must go as soon as the game passes.
-KNOWN = {
-    ("match252", "clone"): "Match 2-52's clone() starts `events` (what the last action did, for "
-                           "the view's announcements) empty instead of copying it; rules.py is "
-                           "helper B's",
-}
+KNOWN = {}  # (game, check): reason, for a known defect (strict xfail until fixed)
 
 
 def entry_of(game):

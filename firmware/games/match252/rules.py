@@ -497,6 +497,7 @@ class State:
         s.turn = self.turn
         s.end_reason = self.end_reason
         s.looked = self.looked
+        s.events = list(self.events)    # tuples: a shallow copy is independent
         return s
 
     def action_str(self, act):
