@@ -89,9 +89,9 @@ def test_every_game_opens_its_first_screen(board):
     for index, game in enumerate(games):
         r.run(300)
         for _ in range(index - cursor):
-            r.tap("DOWN")
+            r.press("DOWN")
         mark, seen = len(r.console), len(r.events)
-        r.tap("A", gap=0)
+        r.press("A", gap=0)
         pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5_000)
         scene = pushed.fields[1] if pushed else None
         drawn = None
@@ -111,8 +111,9 @@ def test_every_game_opens_its_first_screen(board):
         for _ in range(4):
             if r.top() == "MainMenu":
                 break
-            r.tap("B")
+            r.press("B")
             r.wait_scene("MainMenu", 2_000)
+        r.wait_frame(3_000, "MainMenu")  # drawn again: the next press is seen
         assert r.top() == "MainMenu", "%s: no way back to the menu" % game
         last = [ev for ev in r.events if ev.kind == "scene"][-1]
         cursor = index if last.fields[0] == "pop" else 0

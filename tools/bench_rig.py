@@ -115,7 +115,7 @@ def run_menu(build_dir, log) -> dict:
         taps = []
         for name in MENU_TAPS:
             since = len(r.events)
-            at = r.tap(name, gap=300)
+            at = r.press(name, gap=300)
             ms = press_to_frame(r.events, since, at)
             if ms is not None:
                 taps.append(round(ms, 1))
@@ -127,15 +127,15 @@ def run_menu(build_dir, log) -> dict:
         def visit(label, moves, prefix):
             """From the menu (cursor on row 0): moves, A, the first screen, a DOWN, back."""
             for m in moves:
-                r.tap(m)
+                r.press(m)
             since, mark = len(r.events), len(r.console)
-            r.tap("A", gap=0)
+            r.press("A", gap=0)
             pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5000)
             scene = pushed.fields[1] if pushed else None
             if scene and scene != "ErrorScreen":
                 r.wait_frame(15_000, scene)
                 r.run(400)
-                at = r.tap("DOWN", gap=400)
+                at = r.press("DOWN", gap=400)
                 ms = press_to_frame(r.events, since, at)  # first frame begun after the press
                 if ms is not None:
                     res["press"][prefix + scene] = [round(ms, 1)]
@@ -148,14 +148,15 @@ def run_menu(build_dir, log) -> dict:
             for _ in range(5):
                 if r.top() == "MainMenu":
                     break
-                r.tap("B")
+                r.press("B")
                 r.wait_scene("MainMenu", 3000)
-            r.run(300)
+            r.wait_frame(3000, "MainMenu")
+            r.run(200)
             # Back on row 0: the menu keeps its cursor after a pop, a new menu starts at 0.
             last = [ev for ev in r.events if ev.kind == "scene"][-1]
             if last.fields[0] == "pop":
                 for m in moves:
-                    r.tap("DOWN" if m == "UP" else "UP")
+                    r.press("DOWN" if m == "UP" else "UP")
             log("  %s: first screen %s" % (label, scene))
 
         for i, game in enumerate(res["games"]):
@@ -176,10 +177,11 @@ def run_demo(build_dir, game, limit_ms, log) -> dict:
         r.start(hold=("B",))
         r.run(500)
         r.release()
-        if not r.until(">>> ", 3000):
+        if not r.expect(">>> ", 3000):
             raise rig.RigError("no REPL in safe mode:\n" + r.text()[-1000:])
+        mark = len(r.console)
         r.write(b"\x01")
-        if not r.until("raw REPL; CTRL-B to exit\r\n>", 2000):
+        if not r.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
             raise rig.RigError("no raw REPL")
         mark = len(r.console)
         r.write(("import rig_demo; rig_demo.run(%r, %d, %d)\x04" % (game, SEED, limit_ms))

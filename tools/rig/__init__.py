@@ -326,6 +326,14 @@ class Rig:
         """Run until the console shows `text` (in output not yet read), at most `ms`."""
         return bool(self.cmd("until", text=text, ms=ms)["found"])
 
+    def expect(self, text: str, ms: float, since: int = 0) -> bool:
+        """True once the console shows `text` at or after byte `since` (already, or within
+        `ms` more emulated ms)."""
+        if self.console.find(text.encode(), since) >= 0:
+            return True
+        self.until(text, ms)
+        return self.console.find(text.encode(), since) >= 0
+
     def until_flush(self, ms: float, min_px: int = 1) -> bool:
         return bool(self.cmd("until_flush", ms=ms, min_px=min_px)["found"])
 
@@ -398,6 +406,19 @@ class Rig:
             self.run(gap)
         return at
 
+    def press(self, name: str, max_ms: float = 300, gap: float = 100) -> float:
+        """Hold `name` until the app answers (a frame or a scene change: the press was seen),
+        at most `max_ms`, release, run `gap`; returns the emulated ms of the press. For
+        navigating: a tap shorter than a slow frame can fall between two button samples, as
+        on the device."""
+        self.hold(name)
+        at = self.t
+        self.wait_event(lambda e: e.kind in ("frame", "scene"), max_ms, step=10)
+        self.release()
+        if gap:
+            self.run(gap)
+        return at
+
     # -- panel ---------------------------------------------------------------------------------
     def flushes(self) -> list[Flush]:
         return [Flush(**f) for f in self.cmd("flushes")["flushes"]]
@@ -441,12 +462,13 @@ class Rig:
         Raises RigError on a timeout; an exception in `code` comes back in the text."""
         self.write(b"\r\x03\x03")
         self.run(50)
+        mark = len(self.console)
         self.write(b"\x01")
-        if not self.until("raw REPL; CTRL-B to exit\r\n>", 2000):
+        if not self.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
             raise RigError("no raw REPL: " + self.text()[-300:])
         mark = len(self.console)
         self.write(code.encode() + b"\x04")
-        if not self.until("\x04>", ms):
+        if not self.expect("\x04>", ms, mark):
             raise RigError("REPL snippet did not finish in %s ms" % ms)
         out = bytes(self.console[mark:])
         at = out.find(b"OK")

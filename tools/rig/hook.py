@@ -16,7 +16,6 @@ import time
 
 from core import app as _app
 from core import canvas as _canvas
-from core import session as _session
 
 TRACE = False
 _us = time.ticks_us
@@ -27,7 +26,6 @@ _pop = _A.pop
 _draw = _A.draw
 _crash = _A.crash
 _flush = _canvas.Canvas.flush
-_choose = _session.Session.ai_choose
 _f = [0, 0]
 _games = []  # the registry's ids, printed with the first scene (the console is up by then)
 _low = [1 << 30]
@@ -43,6 +41,7 @@ def _scene(app, why):
 
 
 def push(self, scene, *args):
+    _wrap_session()
     _push(self, scene, *args)
     if _games:
         print("RIG:games", _games.pop())
@@ -80,18 +79,29 @@ def crash(self, exc, *args):
     _crash(self, exc, *args)
 
 
-def ai_choose(self, module, budget=None):
-    seat = self.state.current_player
-    t0 = _us()
-    action = _choose(self, module, budget)
-    print("RIG:ai", module.__name__, self.seats[seat], seat, t0, _diff(_us(), t0))
-    if TRACE:
-        gc.collect()
-        free = gc.mem_free()
-        if free < _low[0]:
-            _low[0] = free
-            print("RIG:heap", free)
-    return action
+def _wrap_session():
+    """Time Session.ai_choose once a game has imported core.session. Not imported here: the
+    menu drops it with the game's modules, and holding it would cost the menu its size."""
+    m = sys.modules.get("core.session")
+    if m is None or getattr(m.Session, "_rig", False):
+        return
+    choose = m.Session.ai_choose
+
+    def ai_choose(self, module, budget=None):
+        seat = self.state.current_player
+        t0 = _us()
+        action = choose(self, module, budget)
+        print("RIG:ai", module.__name__, self.seats[seat], seat, t0, _diff(_us(), t0))
+        if TRACE:
+            gc.collect()
+            free = gc.mem_free()
+            if free < _low[0]:
+                _low[0] = free
+                print("RIG:heap", free)
+        return action
+
+    m.Session.ai_choose = ai_choose
+    m.Session._rig = True
 
 
 _A.push = push
@@ -99,7 +109,6 @@ _A.pop = pop
 _A.draw = draw
 _A.crash = crash
 _canvas.Canvas.flush = flush
-_session.Session.ai_choose = ai_choose
 try:
     from games import registry as _registry
 

@@ -278,10 +278,29 @@ cdc.onSerialData = (buf) => {
   outLen += b.length;
   scan += b.toString('latin1');
 };
+// rp2040js answers the device's OUT endpoint read at once, with zero bytes when the host has
+// nothing to send: the firmware re-arms it, gets the next empty packet, and so on -- an
+// interrupt storm that keeps the emulated CPU busy at idle (94 % of the cycles at the REPL, and
+// sleep_ms never waits). Here a read with nothing to send stays pending, as on a real bus, and
+// is answered when the host has bytes.
+let pendingRead = null;
+const answerRead = mcu.usbCtrl.onEndpointRead;
+mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+  if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) {
+    pendingRead = [endpoint, size];
+    return;
+  }
+  answerRead(endpoint, size);
+};
 const inQueue = [];
 function feedConsole() {
   if (!connected) return;
   while (inQueue.length && cdc.txFIFO.itemCount < cdc.txFIFO.size) cdc.sendSerialByte(inQueue.shift());
+  if (pendingRead && !cdc.txFIFO.empty) {
+    const [endpoint, size] = pendingRead;
+    pendingRead = null;
+    answerRead(endpoint, size);
+  }
 }
 
 // -- running ---------------------------------------------------------------------------------

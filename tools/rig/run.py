@@ -68,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--keys", default="", help="key script (see above)")
     ap.add_argument("--ms", type=float, default=0, help="emulated ms to run after the keys")
-    ap.add_argument("--shot", type=Path, default=DEFAULT_SHOT, help="screenshot at the end")
+    ap.add_argument("--shot", default=str(DEFAULT_SHOT),
+                    help="screenshot at the end ('' for none)")
     ap.add_argument("--repl", help="Python to run in the raw REPL at the end")
     ap.add_argument("--build", type=Path, default=rig.BUILD_DIR, help="build folder")
     ap.add_argument("--board", default="pico_lcd_1_3", help="board profile")
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.safe:
             r.run(500)
             r.release()
-            r.until(">>> ", 3000)
+            r.expect(">>> ", 3000)
         elif not args.no_hook:
             if r.wait_frame(30_000, "MainMenu") is None:
                 print("rig: no main menu frame after 30 s (emulated)", file=sys.stderr)
