@@ -2,9 +2,16 @@
 (240x240, 240x135, the four-button 320x240) with a draw made with the buttons, the
 announcements, the private Flip look, the round-end validation with the best choice
 proposed, the players' piles and scorecards, the final scorecards and a whole demo game.
-Pictures go to a temporary folder only."""
+Pictures go to a temporary folder only; `python -m tests.test_shadowlock_view DIR` copies them
+to DIR as shadowlock_<name>.png (docs/img for the README)."""
 
+import shutil
+import sys
 import tempfile
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
 
 import pytest
 
@@ -271,3 +278,28 @@ def test_french_strings_match_the_english_keys():
         assert r.log == "" and r.app.top.status_text() == "Piocher encore ou s'arrêter"
     finally:
         strings.load("en")
+
+
+def shots(out):
+    """Take every picture of this module and copy it to `out` as shadowlock_<name>.png."""
+    from games import registry
+
+    if "shadowlock" not in [e[0] for e in registry.GAMES]:
+        registry.register(ENTRY)
+    for test in (test_setup_screen_starts_a_game_with_the_chosen_mode,
+                 test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons,
+                 test_round_end_validation_proposes_the_best_and_a_press_validates_it,
+                 test_browse_lists_every_players_pile_and_scorecard,
+                 test_game_over_shows_the_scorecards_side_by_side,
+                 test_french_strings_match_the_english_keys):
+        test()
+    Path(out).mkdir(parents=True, exist_ok=True)
+    for png in sorted(Path(SHOTS).glob("*.png")):
+        if png.name.startswith("drawn_") or png.name == "over_small.png":
+            continue
+        shutil.copy(png, Path(out) / ("shadowlock_" + png.name))
+        print("wrote", Path(out) / ("shadowlock_" + png.name))
+
+
+if __name__ == "__main__":
+    shots(sys.argv[1] if len(sys.argv) > 1 else "docs/img")

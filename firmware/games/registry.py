@@ -32,6 +32,7 @@ GAMES = [
     ("match_collect", ("Match & Collect", "Match & Collect"), "games.match_collect", 2, 4),
     ("match252", ("Match 2-52", "Match 2-52"), "games.match252", 2, 2),
     ("cauldron", ("Cauldron", "Chaudron"), "games.cauldron", 2, 4),
+    ("manufactory", ("Manufactory", "Manufacture"), "games.manufactory", 2, 4),
     ("shadowlock", ("Shadow Lock", "Verrou d'Ombre", "game_shadow_lock"), "games.shadowlock", 2, 4),
 ]
 

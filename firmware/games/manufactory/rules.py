@@ -403,6 +403,7 @@ class State:
         s.choices = list(self.choices)
         s.slot = self.slot
         s.drafts = self.drafts
+        s.events = list(self.events)
         return s
 
     def action_str(self, act):
