@@ -211,3 +211,26 @@ def test_menu_names_and_icons_from_the_registry_line_without_loading_the_game():
     assert registry.label(("x", ("X", "Y", "game_y"), "p.x", 1, 1), "fr") == ("Y", "game_y")
     strings.load("en")
     assert registry.label(("x", "settings", "p.x", 1, 1)) == ("Settings", "game_x")
+
+
+def test_damaged_high_scores_are_reported_and_kept(tmp_path):
+    # Memory: Board, Opponent, Start, Watch AI play, How to play, High scores (the last row).
+    (tmp_path / "scores_memory32.json").write_bytes(b"CC1 1 00000000\n[1, 2")
+
+    def setup(app):
+        app.start()
+        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+
+    r = headless.run("WAIT:300,UP,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
+    top = r.app.top
+    assert type(top).__name__ == "Dialog"
+    assert top.message == "High scores could not be read: kept as scores_memory32.json.bad"
+    assert type(r.app.stack[-2]).__name__ == "ScoreTable"
+    assert (tmp_path / "scores_memory32.json.bad").exists()
+    damaged = []
+    assert storage.add_score(str(tmp_path), "memory32", {"score": 5}, damaged=damaged) == 0
+    assert damaged == []                     # set aside once: the new table reads
+    (tmp_path / "scores_memory16.json").write_bytes(b"junk")
+    assert storage.add_score(str(tmp_path), "memory16", {"score": 7}, damaged=damaged) == 0
+    assert damaged == ["scores_memory16.json.bad"]
+    assert storage.load_scores(str(tmp_path), "memory16") == [{"score": 7}]

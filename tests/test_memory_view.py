@@ -176,6 +176,15 @@ def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
     table = storage.load_scores(str(tmp_path), "memory16")
     assert table == [{"score": scene.state.points[0], "size": 16}]
     assert r.log == ""
+    # A damaged table: the score still counts, the player is told, the file is kept.
+    (tmp_path / "scores_memory16.json").write_bytes(b"CC1 1 00000000\n[")
+    r = headless.run("WAIT:3000", board=SQUARE, data_dir=str(tmp_path),
+                     setup=table_setup(16, players=1, actions=finished, preview=False))
+    top = r.app.top
+    assert top.message.endswith("High scores could not be read: kept as "
+                                "scores_memory16.json.bad")
+    assert (tmp_path / "scores_memory16.json.bad").exists()
+    assert len(storage.load_scores(str(tmp_path), "memory16")) == 1
 
 
 def test_setup_offers_the_solo_high_scores(tmp_path):

@@ -279,22 +279,28 @@ def _score_key(entry):
     return entry
 
 
-def load_scores(data_dir, game_id):
-    """The stored table for game_id, best first ([] when none or corrupt)."""
-    table = load(scores_path(data_dir, game_id), [])[0]
+def load_scores(data_dir, game_id, damaged=None):
+    """The stored table for game_id, best first ([] when none or corrupt). A corrupt file is
+    kept as scores_<id>.json.bad; its name is appended to the list `damaged` (if given), so
+    the caller can tell the player."""
+    path = scores_path(data_dir, game_id)
+    table, status = load(path, [])
+    if status == "corrupt" and damaged is not None:
+        damaged.append(path[path.rfind("/") + 1:] + ".bad")
     return table if isinstance(table, list) else []
 
 
-def add_score(data_dir, game_id, entry, keep=10, key=None, reverse=True):
+def add_score(data_dir, game_id, entry, keep=10, key=None, reverse=True, damaged=None):
     """Insert entry into game_id's table and save it. Returns its rank (0 = best), or -1 when
     it did not make the top `keep`.
 
     key(entry) gives the ranking value (default: entry["score"]); reverse=True means higher is
     better, False lower is better (e.g. times). An entry that ties an older one ranks below it
-    (insertion by hand: MicroPython's list.sort is not stable)."""
+    (insertion by hand: MicroPython's list.sort is not stable). A table that could not be read
+    starts again (the old file kept as .bad, its name appended to `damaged`, if given)."""
     if key is None:
         key = _score_key
-    table = load_scores(data_dir, game_id)
+    table = load_scores(data_dir, game_id, damaged)
     value = key(entry)
     rank = len(table)
     for i in range(len(table)):

@@ -10,4 +10,5 @@ T = {
     "replace_save": "Start a new game? The game you left will be lost.",
     "save_damaged": "Saved game was damaged: resumed at move %d of %d",
     "save_unreadable": "Saved game could not be read: kept as %s",
+    "scores_unreadable": "High scores could not be read: kept as %s",
 }

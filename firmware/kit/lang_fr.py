@@ -10,4 +10,5 @@ T = {
     "replace_save": "Commencer une nouvelle partie ? La partie en cours sera perdue.",
     "save_damaged": "Partie sauvegardée abîmée : reprise au coup %d sur %d",
     "save_unreadable": "Partie sauvegardée illisible : gardée sous %s",
+    "scores_unreadable": "Meilleurs scores illisibles : gardés sous %s",
 }

@@ -79,8 +79,12 @@ class Spec:
 
         return lang.rules_text(self.pkg())
 
+    scores_message = None       # set by scores_screen: shown over the table (a damaged file)
+
     def scores_screen(self, app):
-        """The high scores screen (when high_scores is True)."""
+        """The high scores screen (when high_scores is True). Load the tables with
+        core.storage.load_scores(..., damaged=names) and set `self.scores_message =
+        damaged_text(names)` so the player is told when a file could not be read."""
         raise NotImplementedError("Spec.scores_screen")
 
     def level_label(self, seat, players):
@@ -165,6 +169,14 @@ class Spec:
         for seat in range(1, n):
             rows.append(("lv%d" % seat, self.level_label(seat, n), tuple(self.levels),
                          _level_label))
+
+
+def damaged_text(names):
+    """What to tell the player about high score files that could not be read (kept as .bad:
+    core.storage.load_scores / add_score `damaged`), or None."""
+    if not names:
+        return None
+    return strings.t("scores_unreadable") % ", ".join(names)
 
 
 def _level_label(v):

@@ -49,7 +49,14 @@ class SetupScreen(OptionsScreen):
 
     def chosen(self, index):
         if self.spec.high_scores and index == len(self.menu.rows) - 1:
-            self.app.push(self.spec.scores_screen(self.app))
+            spec = self.spec
+            spec.scores_message = None
+            self.app.push(spec.scores_screen(self.app))
+            if spec.scores_message:
+                from ui.dialog import Dialog
+
+                self.app.push(Dialog(spec.scores_message, [strings.t("ok")], None))
+                spec.scores_message = None
             return
         super().chosen(index)
 

@@ -75,7 +75,10 @@ class Spec(setup.Spec):
         return app.platform.seed() & 0x7FFFFFFF
 
     def scores_screen(self, app):
-        return high_scores_screen(app)
+        damaged = []
+        screen = high_scores_screen(app, damaged)
+        self.scores_message = setup.damaged_text(damaged)
+        return screen
 
 
 def screen(app, entry):
@@ -83,10 +86,10 @@ def screen(app, entry):
     return setup.screen(app, entry, Spec())
 
 
-def high_scores_screen(app):
+def high_scores_screen(app, damaged=None):
     from ui.scores import ScoreTable
 
-    table = storage.load_scores(app.platform.data_dir, GAME_ID)
+    table = storage.load_scores(app.platform.data_dir, GAME_ID, damaged)
     rows = []
     for i in range(len(table)):
         e = table[i]

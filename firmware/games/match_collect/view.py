@@ -570,9 +570,12 @@ class Table(Scene):
             won = 0 in st.winners if hasattr(st, "winners") else False
             from core import storage
 
+            damaged = []
             rank = storage.add_score(self.app.platform.data_dir, GAME_ID,
                                      {"score": st.totals[0], "players": st.num_players,
-                                      "won": won})
+                                      "won": won}, damaged=damaged)
+            if damaged:
+                self.app.toast(strings.t("scores_unreadable") % damaged[0])
             if rank == 0:
                 self.app.toast(strings.t("new_best"))
         self.session.clear_save()

@@ -66,7 +66,10 @@ class Spec(setup.Spec):
     high_scores = True
 
     def scores_screen(self, app):
-        return scores_screen(app)
+        damaged = []
+        screen = scores_screen(app, damaged)
+        self.scores_message = setup.damaged_text(damaged)
+        return screen
 
     def rules_module(self):
         return rules
@@ -76,14 +79,15 @@ class Spec(setup.Spec):
         return GameScene(session, demo=demo, resumed=len(session.actions) > 0)
 
 
-def scores_screen(app):
-    """The solo high scores, best first, of each board size this screen offers."""
+def scores_screen(app, damaged=None):
+    """The solo high scores, best first, of each board size this screen offers (the names
+    of files that could not be read are appended to `damaged`)."""
     from ui.scores import ScoreTable
 
     data = app.platform.data_dir
     rows = []
     for size in sizes_for(app):
-        table = storage.load_scores(data, GAME_ID + str(size))
+        table = storage.load_scores(data, GAME_ID + str(size), damaged)
         for i in range(len(table)):
             e = table[i]
             if isinstance(e, dict):
@@ -410,12 +414,16 @@ class GameScene(Scene):
         if s.num_players == 1:
             data = self.app.platform.data_dir
             table_id = GAME_ID + str(s.size)
-            rank = storage.add_score(data, table_id, {"score": sc[0], "size": s.size})
+            damaged = []
+            rank = storage.add_score(data, table_id, {"score": sc[0], "size": s.size},
+                                     damaged=damaged)
             table: list = storage.load_scores(data, table_id)
             best = table[0]["score"] if table else sc[0]
             text = strings.t("mem.final_solo") % (sc[0], best)
             if rank == 0:
                 text += "\n" + strings.t("new_best")
+            if damaged:
+                text += "\n" + strings.t("scores_unreadable") % damaged[0]
         else:
             me = self._human_seat()
             text = strings.t("mem.final") % (sc[me], sc[1 - me])
