@@ -1,11 +1,8 @@
 """Cauldron screens, headless: the setup, the board on the three screen sizes, taking a card
 with the buttons, a corner's Declinatio question, a Perluceo look, the end screen and a whole
-demo game. Pictures go to a temporary folder only; `python -m tests.test_cauldron_view DIR`
-writes them to DIR (docs/img for the README)."""
+demo game. The pictures in docs/img come from `python -m tools.screenshots` and are compared
+pixel for pixel by tests/test_golden_screens.py."""
 
-import sys
-import tempfile
-from pathlib import Path
 
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
@@ -302,39 +299,3 @@ def test_setup_screen_and_demo():
     finally:
         if not registered:
             registry.unregister("cauldron")
-
-
-def shots(folder):
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    for board, _w, _h in BOARDS:
-        r = headless.run("WAIT:300", board=board, setup=table(20, players=4))
-        r.final.save(out / ("cauldron_board_%s.png" % board))
-    r = headless.run("A,WAIT:300", setup=table(0, state_hook=perluceo_setup))
-    r.final.save(out / "cauldron_look.png")
-
-    def finish(s):
-        rng = Rng(4)
-        while not s.state.is_over():
-            s.apply(ai.choose(s.state, s.state.current_player, "hard", rng))
-    r = headless.run("WAIT:6000", setup=table(0, state_hook=finish))
-    assert isinstance(r.app.top, TextView)
-    r.final.save(out / "cauldron_result.png")
-    from games import registry
-
-    def setup(app):
-        app.start()
-        app.push(view.entry_scene(app, registry.find("cauldron")))
-    r = headless.run("WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300", setup=setup)
-    r.final.save(out / "cauldron_setup.png")
-
-
-def test_screenshots_in_a_tmp_dir():
-    with tempfile.TemporaryDirectory() as d:
-        shots(d)
-        names = sorted(p.name for p in Path(d).iterdir())
-        assert len(names) == 6 and all(n.startswith("cauldron_") for n in names)
-
-
-if __name__ == "__main__":
-    shots(sys.argv[1] if len(sys.argv) > 1 else "docs/img")
