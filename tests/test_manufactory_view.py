@@ -1,0 +1,271 @@
+"""Manufactory screens, headless: the setup, the table on the three screen sizes, drafting with
+the buttons (a free part, a back part refused with nothing collected, a back part with the
+give-up chooser, a land with the declare chooser), the end screen's per-colour table, resume
+after quitting, a whole demo game. Pictures go to a temporary folder only; `python -m
+tests.test_manufactory_view DIR` writes them to DIR (docs/img for the README)."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
+    import tests.conftest  # noqa: F401
+
+from core import strings
+from core.rng import Rng
+from core.session import Session
+from games import registry
+from games.manufactory import ai, cards, rules, screens, view
+from games.manufactory.rules import DECLARE, DISCARD
+from kit import lang
+from kit.actions import encode
+from sim import headless
+
+BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
+          ("display_pack_2", 320, 240))
+
+
+def name(n):
+    return cards.NAME_NAMES.index(n)
+
+
+def play_until(session, n):
+    """AI drafts for every seat until n actions are recorded and seat 0 (the human) is to
+    draft, or the game is over."""
+    rng = Rng(3)
+    st = session.state
+    while not st.is_over() and (len(session.actions) < n or st.current_player != 0
+                                or st.phase != rules.ACT):
+        session.apply(ai.choose(st, st.current_player, "normal", rng))
+
+
+def table(n=0, seed=5, players=3, out=None, position=None, french=False):
+    def setup(app):
+        app.start()
+        if french:
+            strings.load("fr")
+        lang.load("games.manufactory", "manufactory")
+        s = Session("manufactory", rules, {"players": players, "first": 0},
+                    ["human"] + ["hard"] * (players - 1), seed, None)
+        if position is not None:
+            s.state = position.clone()
+        play_until(s, n)
+        if out is not None:
+            out.append(s)
+        app.push(view.Table(s))
+    return setup
+
+
+GEAR, RAIL, TUBE, FAN, PLUG, YARD = (name(n) for n in (
+    "Polished Gear", "Guard Rail", "Glass Tube", "Mist Fan", "Spark Plug", "Junk Yard"))
+DECK = [name(n) for n in ("Seed Sower", "Night Gear", "Fire Drill", "Steel Bolt")]
+
+
+def test_setup_screen_rows_and_start():
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, registry.find("manufactory")))
+    r = headless.run("WAIT:200", setup=setup)
+    labels = [row[0] for row in r.app.top.menu.rows]
+    assert labels[:2] == ["Players", "Opponent"]
+    assert "Who starts" in labels and "Start" in labels and "How to play" in labels
+    assert "Watch AI play" in labels
+    start = labels.index("Start")
+    # three players: one level row per opponent
+    r = headless.run("RIGHT,WAIT:100", setup=setup)
+    labels = [row[0] for row in r.app.top.menu.rows]
+    assert labels[:3] == ["Players", "Opponent 1", "Opponent 2"]
+    # Start (two players) opens the table with the human in seat 0
+    r = headless.run(",".join(["DOWN"] * start) + ",A,WAIT:300", setup=setup)
+    top = r.app.top
+    assert isinstance(top, view.Table) and top.session.seats[0] == "human"
+    assert top.state.num_players == 2 and r.log == ""
+
+
+def test_table_fits_every_screen(tmp_path):
+    for board, w, h in BOARDS:
+        r = headless.run("WAIT:300", board=board, setup=table(12, players=4))
+        scene = r.app.top
+        assert isinstance(scene, view.Table) and r.log == ""
+        (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h, table_y,
+         small) = scene.geo
+        lh = r.app.small.line_height
+        assert xs[3] + card_w < deck_x and deck_x + 16 <= w          # belt, then the deck
+        assert xs[2] - xs[1] > xs[1] - xs[0]                         # front and back apart
+        assert belt_y + card_h <= info_y and table_y + 5 * lh <= bottom  # all 4 players
+        assert card_w >= r.app.large.width("7") + 6 and card_h >= 30
+        assert scene.status_text() == "Your turn: draft a part"
+        assert r.final.size == (w, h)
+        r.final.save(tmp_path / ("table_%s.png" % board))
+
+
+def test_race_and_part_lines():
+    pos = rules.position([TUBE, GEAR, RAIL, FAN], deck=DECK,
+                         colls=[[name("Water Pump")], [name("Pressure Gauge"),
+                                                       name("Cooling Coil")]])
+    r = headless.run("WAIT:300", setup=table(position=pos, players=2))
+    scene = r.app.top
+    assert scene.race_text(TUBE) == "Blue: East 2, You 1"
+    assert scene.race_text(PLUG) == "Red: nobody yet"
+    assert scene.race_text(name("Split Lens")) == "White: nobody yet; Blue: East 2, You 1"
+
+
+def test_draft_a_free_part_with_the_buttons():
+    sessions = []
+    pos = rules.position([GEAR, TUBE, RAIL, FAN], deck=DECK)
+    r = headless.run("RIGHT,A,WAIT:300", setup=table(position=pos, players=2, out=sessions))
+    s = sessions[0]
+    assert s.actions[0] == 1 and s.state.coll[0] == [TUBE]
+    assert r.log == ""
+
+
+def test_back_part_needs_a_collected_card():
+    sessions = []
+    pos = rules.position([GEAR, TUBE, RAIL, FAN], deck=DECK)
+    r = headless.run("RIGHT,RIGHT,A,WAIT:100", setup=table(position=pos, players=2,
+                                                          out=sessions))
+    assert sessions[0].actions == []
+    assert any("costs a collected card" in m[0] for m in r.app._toast[0])
+
+
+def test_give_up_chooser(tmp_path):
+    sessions = []
+    pos = rules.position([GEAR, TUBE, RAIL, FAN], deck=DECK,
+                         colls=[[PLUG, name("Leaf Spring")], []])
+    r = headless.run("RIGHT,RIGHT,A,WAIT:200,SHOT:giveup,DOWN,A,WAIT:300",
+                     setup=table(position=pos, players=2, out=sessions))
+    s = sessions[0]
+    # sorted by group: the Red plug first, then the Green spring; DOWN chose the spring
+    assert s.actions[:2] == [2, encode(DISCARD, name("Leaf Spring"))]
+    assert s.state.out == [name("Leaf Spring")] and RAIL in s.state.coll[0]
+    r.frames["giveup"].save(tmp_path / "giveup.png")
+    assert r.log == ""
+
+
+def test_declare_chooser_and_colourless_land(tmp_path):
+    sessions = []
+    pos = rules.position([YARD, TUBE, RAIL, FAN], deck=DECK)
+
+    def check(app):
+        top = app.top
+        assert isinstance(top, screens.Chooser)
+        assert [row[0].split("  ")[0] for row in top.menu.rows] == [
+            "White", "Blue", "Black", "Red", "Green", "Colourless"]
+    r = headless.run("A,WAIT:200,SHOT:declare", setup=table(position=pos, players=2,
+                                                            out=sessions))
+    check(r.app)
+    assert sessions[0].actions == []               # nothing applied before the choice
+    r.frames["declare"].save(tmp_path / "declare.png")
+    r = headless.run("A,WAIT:200,UP,A,WAIT:300", setup=table(position=pos, players=2,
+                                                             out=sessions))
+    s = sessions[1]
+    assert s.actions[:2] == [0, encode(DECLARE, 5)]
+    assert s.state.group[YARD] == 5
+    # B closes the chooser: still nothing drafted
+    r = headless.run("A,WAIT:200,B,WAIT:200", setup=table(position=pos, players=2,
+                                                          out=sessions))
+    assert sessions[2].actions == [] and isinstance(r.app.top, view.Table)
+
+
+def test_end_screen_per_colour_table(tmp_path):
+    sessions = []
+    r = headless.run("WAIT:300", setup=table(0, out=sessions, players=3))
+    s = sessions[0]
+    st = s.state
+    rng = Rng(9)
+    while not st.is_over():
+        st.apply(ai.choose(st, st.current_player, "hard", rng))
+    names = r.app.top.names()
+    cells, bonus, totals = screens.cells(st)
+    assert totals == st.scores()
+    cnt, top = st.keys()
+    for g in range(6):
+        pts = rules.place_points([cnt[p * 6 + g] * 8 + top[p * 6 + g] for p in range(3)])
+        assert [c[2] for c in cells[g]] == pts
+        for p in range(3):
+            others = [q for q in range(3) if q != p and cells[g][q][:2] == cells[g][p][:2]]
+            assert cells[g][p][3] == (bool(others) and cnt[p * 6 + g] > 0 and pts[p] > 0)
+    end = screens.Standings(s, names, True)
+    text = end.winner_text()
+    best = max(totals)
+    assert (text == "You win!") == (totals[0] == best and totals.count(best) == 1) or \
+        text.startswith("Shared win")
+
+    def setup(app):
+        app.start()
+        lang.load("games.manufactory", "manufactory")
+        app.push(screens.Standings(s, names, True))
+    r = headless.run("WAIT:200,SHOT:end", setup=setup)
+    assert r.log == ""
+    r.frames["end"].save(tmp_path / "end.png")
+
+
+def test_result_after_the_last_draft():
+    sessions = []
+    pos = rules.position([GEAR], colls=[[TUBE], [PLUG]])
+    r = headless.run("A,WAIT:4000", setup=table(position=pos, players=2, out=sessions))
+    assert sessions[0].state.is_over()
+    top = r.app.top
+    assert isinstance(top, screens.Standings) and top.final
+    assert top.winner_text() == "You win!"         # White and Blue against Red
+
+
+def test_resume_after_quitting(tmp_path):
+    s = Session("manufactory", rules, {"players": 3}, ["human", "hard", "easy"], 21,
+                str(tmp_path))
+    s.save()
+    play_until(s, 10)
+    s.save()
+
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, registry.find("manufactory")))
+    r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
+    assert r.log == ""
+    top = r.app.top
+    assert isinstance(top, view.Table)
+    assert top.session.actions == s.actions and top.state.belt == s.state.belt
+
+
+def test_demo_game_runs_to_the_end():
+    def setup(app):
+        app.start()
+        app.push(view.demo_scene(app, registry.find("manufactory"), 7))
+    r = headless.run("WAIT:120000", setup=setup)
+    assert r.log == ""
+    assert not isinstance(r.app.top, view.Table)     # popped back when it ended
+
+
+def test_french_strings_and_table():
+    from games.manufactory import lang_en, lang_fr
+
+    assert set(lang_en.T) == set(lang_fr.T)
+    for key in lang_en.T:
+        assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
+    for t in (lang_en.T, lang_fr.T):
+        assert len(t["mf.groups"].split(",")) == 6 and len(t["mf.letters"].split()) == 6
+        assert len(t["mf.seats"].split(",")) == 4
+    try:
+        r = headless.run("WAIT:300", setup=table(6, french=True))
+        scene = r.app.top
+        assert scene.status_text() == "À vous : draftez une pièce"
+        assert view.part_name(GEAR) == "Engrenage poli"
+        assert r.log == ""
+    finally:
+        strings.load("en")
+
+
+def main(out):
+    """Write the README pictures to `out`."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for board, _w, _h in BOARDS:
+        r = headless.run("WAIT:300", board=board, setup=table(12, players=3))
+        r.final.save(out / ("manufactory_table_%s.png" % board))
+    pos = rules.position([YARD, TUBE, RAIL, FAN], deck=DECK, colls=[[PLUG], [GEAR]])
+    r = headless.run("A,WAIT:200,SHOT:d", setup=table(position=pos, players=2))
+    r.frames["d"].save(out / "manufactory_declare.png")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp())
