@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -64,35 +65,63 @@ def trial(template: Path, heap_wk: int, keys: str, trace: bool = False,
     """Boot a fresh copy of `template` with this heap and key script.
 
     Returns (completed, stats of the VPICO-DONE line, why not). Completed means the script
-    reached END on the main menu with no error screen and no UNTIL timing out."""
+    reached END on the main menu with no error screen and no UNTIL timing out. The run is on
+    the virtual clock with fixed seeds (and the firmware's own `time.ticks_ms` follows that
+    clock, so AI time caps never depend on the host), so its result is the same whatever the
+    host's load; `timeout` (wall clock) only stops a run that hangs."""
     config = {"keys": keys, "clock": "virtual", "seed": SEED, "panel": "",
               "stop_on_error": True, "trace": trace}
     with tempfile.TemporaryDirectory(prefix="memcheck-") as tmp:
         fs = Path(tmp) / "fs"
         shutil.copytree(template, fs)
         board = vpico.VirtualPico(fs, heap=heap_wk, config=config)
+        started = time.monotonic()
         board.start()
         try:
-            end = time.monotonic() + timeout
-            stats = None
-            while time.monotonic() < end:
-                stats = board.wait_done(0.05)
-                if stats is not None or board.console.find(vpico.FRIENDLY_BANNER) >= 0:
-                    break
+            stats = wait_for_board(board, timeout)
             console = bytes(board.console)
         finally:
             board.stop()
+        elapsed = time.monotonic() - started
         log_path = fs / "log.txt"
         log = log_path.read_text(errors="replace") if log_path.exists() else ""
+    return outcome(stats, console, log, elapsed, timeout)
+
+
+def wait_for_board(board, timeout: float) -> dict | None:
+    """The VPICO-DONE stats, or None when the interpreter stopped without them (it came back
+    to its REPL: an exception left main.py) or `timeout` seconds went by."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        stats = board.wait_done(0.05)
+        if stats is not None:
+            return stats
+        if board.console.find(vpico.FRIENDLY_BANNER) >= 0:
+            # The REPL came up. Its banner follows the DONE line when the script ended:
+            # give the relay a moment to have read that line too.
+            return board.wait_done(1.0)
+    return None
+
+
+def outcome(stats: dict | None, console: bytes, log: str, elapsed: float,
+            timeout: float) -> tuple[bool, dict, str]:
+    """(completed, stats, why not) of a run, with a reason that says what happened."""
     if stats is None:
-        lines = [ln for ln in console.decode(errors="replace").splitlines() if ln.strip()]
+        lines = [ln.strip() for ln in console.decode(errors="replace").splitlines()
+                 if ln.strip()]
         errors = [ln for ln in lines if "Error" in ln]
-        return False, {}, (errors[-1] if errors else "no answer within %.0f s" % timeout)
+        if elapsed < timeout:
+            return False, {}, "the firmware stopped after %.0f s without finishing its script" \
+                % elapsed + (": " + errors[-1] if errors else "")
+        return False, {}, "no answer within %.0f s (wall clock; the run hung)" % timeout
     if stats.get("errors"):
         errors = [ln.strip() for ln in log.splitlines() if "Error" in ln]
         return False, stats, "error screen: " + (errors[-1] if errors else "see log.txt")
-    if stats.get("timeouts") or stats.get("top") != "MainMenu":
-        return False, stats, "did not come back to the menu"
+    if stats.get("timeouts"):
+        return False, stats, "an UNTIL waited its whole limit (%s virtual ms in all): the " \
+            "game did not come back to the menu" % stats.get("ms")
+    if stats.get("top") != "MainMenu":
+        return False, stats, "did not come back to the menu (ended on %s)" % stats.get("top")
     return True, stats, ""
 
 
@@ -203,7 +232,10 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="memcheck-") as tmp:
         template = Path(tmp) / "flashed"
         shutil.copytree(args.build_dir, template)  # what `make flash` leaves on the board
-        with ThreadPoolExecutor(max_workers=len(runs)) as pool:
+        # One interpreter per core: the figures do not depend on it (virtual clock), but a
+        # host with more runs than cores only gets slower.
+        with ThreadPoolExecutor(max_workers=max(1, min(len(runs), os.cpu_count() or 2))) \
+                as pool:
             results = list(pool.map(
                 lambda run: measure(template, run[0], run[1], args.lo, args.hi), runs))
     summary = {r["name"]: {"min_heap_wK": r["min_heap_wK"], "peak_alloc": r["peak_alloc"]}

@@ -368,7 +368,8 @@ class VirtualPico:
                 self._handshake = False
                 os.write(self._child_fd, b"\x01")
             return
-        self._to_console(data)
+        # The DONE line is read before the output reaches `console`: a reader that sees the
+        # REPL banner after it (the script's END) must find `done` already set.
         self._line += data
         while b"\n" in self._line:
             line, _, self._line = self._line.partition(b"\n")
@@ -378,6 +379,7 @@ class VirtualPico:
                 self._done_event.set()
         if len(self._line) > 4096:
             self._line = self._line[-4096:]
+        self._to_console(data)
 
     def _loop(self) -> None:
         while not self._stop.is_set():

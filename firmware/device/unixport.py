@@ -9,7 +9,8 @@ its settings in the environment variable VPICO, a JSON object:
   panel  path of the host's unix-domain socket: the screen goes out, buttons come back
   keys   a key script the firmware plays itself (buttons from the panel still work)
   clock  "virtual": time moves only when the app sleeps, so scripted runs are fast and
-         always the same (while the script runs; real time afterwards)
+         always the same (while the script runs; real time afterwards); modules imported
+         after start-up (games, AIs) get a `time` whose ticks follow it (VirtualTime)
   seed   the first random seed (the next ones follow from it)
   trace  true: gc.collect() before sampling memory each frame (peak live heap)
   stop_on_error  true: end the script at the first error screen (memory checks)
@@ -317,6 +318,24 @@ class VirtualClock:
                 time.sleep_ms(ms)
 
 
+class VirtualTime:
+    """What `import time` gives the firmware while the clock is virtual: the interpreter's
+    own module, but ticks_ms/ticks_us follow the virtual clock and sleep_ms/sleep_us move it.
+    So code that reads the time itself (an AI's wall-clock cap) sees the same virtual time
+    as the app: a run with fixed seeds plays the same game, however loaded the host is."""
+
+    def __init__(self, clock, real):
+        for name in dir(real):
+            if not name.startswith("__"):
+                setattr(self, name, getattr(real, name))
+        self.__name__ = "time"
+        self.ticks_ms = clock.ticks_ms
+        self.sleep_ms = clock.sleep_ms
+        self.ticks_us = lambda: (clock.now * 1000) & 0x3FFFFFFF
+        self.sleep_us = lambda us: clock.sleep_ms((us + 999) // 1000)
+        self.sleep = lambda s: clock.sleep_ms(int(s * 1000))
+
+
 class Buttons:
     """The host window's buttons plus the key script's."""
 
@@ -370,6 +389,8 @@ class UnixPlatform:
             self.ticks_ms = self.clock.ticks_ms
             self.ticks_diff = self.clock.ticks_diff
             self.sleep_ms = self.clock.sleep_ms
+            # Modules imported from now on (the games, their AIs) read this clock too.
+            sys.modules["time"] = VirtualTime(self.clock, time)
         else:
             self.ticks_ms = time.ticks_ms
             self.ticks_diff = time.ticks_diff
