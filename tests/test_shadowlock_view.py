@@ -259,6 +259,32 @@ def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
     assert not isinstance(r.app.top, view.Table)         # popped back when it ended
 
 
+def test_resume_after_quitting(tmp_path):
+    s = Session("shadowlock", rules, {"players": 3, "mode": "discovery"},
+                ["human", "hard", "easy"], 21, str(tmp_path))
+    s.save()
+    advance(s, lambda st: len(s.actions) >= 40 and st.current_player == 0)
+    want = s.state
+    assert not want.is_over()
+    again, message = Session.open_saved("shadowlock", rules, str(tmp_path))
+    assert message is None and again.actions == s.actions
+    got = again.state
+    assert (got.piles, got.coll, got.reserve, got.totals, got.current_player, got.nums,
+            got.round_no, got.turn_no) == (want.piles, want.coll, want.reserve, want.totals,
+                                           want.current_player, want.nums, want.round_no,
+                                           want.turn_no)
+
+    def setup(app):
+        app.start()
+        app.push(view.entry_scene(app, ENTRY))
+    r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
+    assert r.log == ""
+    top = r.app.top
+    assert isinstance(top, view.Table)                      # Resume chosen with A
+    assert top.session.actions[:len(s.actions)] == s.actions
+    assert top.state.rounds == 3
+
+
 def test_french_strings_match_the_english_keys():
     assert set(lang_en.T) == set(lang_fr.T)
     for key in lang_en.T:
