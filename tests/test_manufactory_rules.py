@@ -3,11 +3,11 @@ group bonuses, 2-4 players), conveyor positions (back cards, a shrinking belt, d
 colours), invariants, booster make-up, random play, and the same games under MicroPython."""
 
 import pytest
-from kit.actions import encode
 
 from core.rng import Rng
 from games.manufactory import cards, rules
 from games.manufactory.rules import DECLARE, DISCARD, P_DECLARE, P_DISCARD, final_scores
+from kit.actions import encode
 from tests.mpy import run_mpy
 
 

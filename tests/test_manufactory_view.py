@@ -265,6 +265,19 @@ def main(out):
     pos = rules.position([YARD, TUBE, RAIL, FAN], deck=DECK, colls=[[PLUG], [GEAR]])
     r = headless.run("A,WAIT:200,SHOT:d", setup=table(position=pos, players=2))
     r.frames["d"].save(out / "manufactory_declare.png")
+    sessions = []
+    headless.run("WAIT:100", setup=table(0, out=sessions, players=3))
+    st = sessions[0].state
+    rng = Rng(9)
+    while not st.is_over():
+        st.apply(ai.choose(st, st.current_player, "hard", rng))
+
+    def end(app):
+        app.start()
+        lang.load("games.manufactory", "manufactory")
+        app.push(screens.Standings(sessions[0], ["You", "East", "North"], True))
+    r = headless.run("WAIT:200,SHOT:end", setup=end)
+    r.frames["end"].save(out / "manufactory_end.png")
 
 
 if __name__ == "__main__":

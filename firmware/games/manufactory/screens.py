@@ -51,7 +51,8 @@ def declare(table, card, done):
     rows = []
     for g in gs:
         k, top = _group_count(s, seat, g)
-        rows.append((group_name(g), "%d/%d" % (k, top) if k else "-"))
+        rows.append((group_name(g), strings.t("mf.have") % (k, top) if k else
+                     strings.t("mf.have_none")))
     table.app.push(Chooser(strings.t("mf.declare_t") % part_name(card), rows,
                            lambda i: done(gs[i])))
 
