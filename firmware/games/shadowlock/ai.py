@@ -30,6 +30,7 @@ from games.shadowlock.rules import (
     A_DOUBLE,
     A_SKIP,
     A_SWIPE,
+    ACT,
     DECLINE,
     DOUBLE,
     DRAW,
@@ -37,6 +38,7 @@ from games.shadowlock.rules import (
     JOKER,
     LOCK,
     MAX_TURNS,
+    MODES,
     P_FORCED,
     P_QUANTUM,
     P_SHADOW,
@@ -108,6 +110,7 @@ class Pile:
         return p
 
 
+_SCRATCH = Pile()
 _POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
@@ -251,7 +254,14 @@ class Brain:
         key = c if k == K_NUMBER else 100 + k
         g = self.memo.get(key)
         if g is None:
-            g = self.worth(self.mine.plus(c)) - base_worth
+            # the pile with c, in a scratch pile: no allocation per evaluation
+            sc = _SCRATCH
+            mine = self.mine
+            sc.masks[:] = mine.masks
+            sc.jokers = mine.jokers
+            sc.size = mine.size
+            sc.add(c)
+            g = self.worth(sc) - base_worth
             self.memo[key] = g
         return g
 
@@ -336,7 +346,41 @@ def choose(state, seat, level, rng, budget=None):
         raise ValueError("unknown level %r" % (level,))
     if state.current_player != seat:
         raise ValueError("seat %d cannot move now" % seat)
-    return choose_from(state.observation(seat), state.legal_actions(), level, rng)
+    return choose_from(_Obs(state, seat), state.legal_actions(), level, rng)
+
+
+class _Obs:
+    """What `seat` may see of the state, read in place (no copies): the same keys as
+    state.observation(seat), of which the AI reads only the public parts and its own look."""
+
+    def __init__(self, state, seat):
+        self.s = state
+        self.seat = seat
+
+    def __getitem__(self, key):
+        s = self.s
+        if key == "seat":
+            return self.seat
+        if key == "look":
+            return s.look[self.seat]
+        if key == "pile_sizes":
+            return (len(s.piles[0]), len(s.piles[1]))
+        if key == "turn":
+            return s.turn_no
+        if key == "round":
+            return s.round_no
+        if key == "mode":
+            return MODES[s.mode]
+        if key == "current_player":
+            return s.current_player
+        if key in _PUBLIC:
+            return getattr(s, key)
+        raise KeyError(key)
+
+
+_PUBLIC = ("boxes", "discard", "coll", "reserve", "reveal", "shadow", "locked", "nums",
+           "drawn", "owed", "dbl", "skp", "totals", "val_family", "val_jokers", "rounds",
+           "phase", "start")
 
 
 def choose_from(obs, legal, level, rng):
@@ -344,6 +388,8 @@ def choose_from(obs, legal, level, rng):
     if len(legal) == 1:
         return legal[0]
     phase = obs["phase"]
+    if level == "easy" and phase in (ACT, P_FORCED, P_SKIPPED):
+        return _easy(obs, legal, rng)
     b = Brain(obs, level, rng)
     if phase == P_VALIDATE:
         return _validate(b, legal)
@@ -351,8 +397,6 @@ def choose_from(obs, legal, level, rng):
         return _quantum(b, legal)
     if phase == P_SHADOW:
         return _shadow(b, legal)
-    if level == "easy":
-        return _easy(b, legal)
     if phase == P_SKIPPED:
         return _skipped(b, legal)
     return _turn(b, legal, phase == P_FORCED)
@@ -361,9 +405,10 @@ def choose_from(obs, legal, level, rng):
 # -- easy -----------------------------------------------------------------------------------
 
 
-def _easy(b, legal):
-    obs = b.obs
-    rng = b.rng
+def _easy(obs, legal, rng):
+    sizes = obs["pile_sizes"]
+    left = sizes[0] + sizes[1]
+    seat = obs["seat"]
     plays = [a for a in legal if a >> 8 in (DOUBLE, SKIP, SWIPE, QUANTUM, FLIP)]
     if plays and rng.random() < 0.15:
         return rng.choice(plays)
@@ -371,8 +416,8 @@ def _easy(b, legal):
         return _enc(PASS)
     lock = _enc(LOCK)
     if lock in legal:
-        size = len(obs["coll"][b.seat])
-        if size >= 5 + rng.randbelow(5) or (b.left < 10 and size):
+        size = len(obs["coll"][seat])
+        if size >= 5 + rng.randbelow(5) or (left < 10 and size):
             return lock
     draws = [a for a in legal if a >> 8 == DRAW]
     stop = _enc(STOP)

@@ -177,14 +177,14 @@ def plan_value(masks, jokers, size, boxes):
     """The total points of the best plan (as best_plan) from a profile, computed in one pass
     (what the AI evaluates thousands of times; tests check it against best_plan)."""
     j = 1 if jokers else 0
-    cv = bytearray(13)
+    cv = _CV                    # scratch: no allocation per call
     vm = 0
     for v in range(1, 13):
         m = masks[v]
+        cv[v] = _POP[m]
         if m:
-            cv[v] = _POP[m]
             vm |= 1 << v
-    gains = []
+    g0 = g1 = g2 = 0            # what a joker would add in each family
     total = 0
     # Value: pair, three, four of a kind (need 2, 3, 4) and two pairs
     b0 = 0
@@ -213,7 +213,7 @@ def plan_value(masks, jokers, size, boxes):
                 b1 = p1
     total += b0
     if b1 > b0:
-        gains.append(b1 - b0)
+        g0 = b1 - b0
     # Colour: flush (5), full colour (6)
     if not boxes[4] or not boxes[5]:
         b0 = 0
@@ -236,7 +236,7 @@ def plan_value(masks, jokers, size, boxes):
                     b1 = base + 12
         total += b0
         if b1 > b0:
-            gains.append(b1 - b0)
+            g1 = b1 - b0
     # Run: small (3), long (5), rainbow run (4 values, 4 colours)
     b0 = 0
     b1 = 0
@@ -268,16 +268,26 @@ def plan_value(masks, jokers, size, boxes):
                 b1 = p1
     total += b0
     if b1 > b0:
-        gains.append(b1 - b0)
+        g2 = b1 - b0
     if not boxes[9] and size >= COLLECTOR_CARDS:
         total += BASES[9]
-    if gains and jokers:
-        gains.sort(reverse=True)
-        for k in range(min(jokers, len(gains))):
-            total += gains[k]
+    if jokers:
+        # each joker completes one combination: the biggest gains first
+        if g0 < g1:
+            g0, g1 = g1, g0
+        if g1 < g2:
+            g1, g2 = g2, g1
+        if g0 < g1:
+            g0, g1 = g1, g0
+        total += g0
+        if jokers > 1:
+            total += g1
+            if jokers > 2:
+                total += g2
     return total
 
 
+_CV = bytearray(13)
 _POP5 = bytes([(n & 1) + (n >> 1 & 1) + (n >> 2 & 1) + (n >> 3 & 1) + (n >> 4 & 1)
                for n in range(32)])
 
