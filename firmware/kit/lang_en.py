@@ -11,4 +11,10 @@ T = {
     "save_damaged": "Saved game was damaged: resumed at move %d of %d",
     "save_unreadable": "Saved game could not be read: kept as %s",
     "scores_unreadable": "High scores could not be read: kept as %s",
+    "history": "History",
+    "history_empty": "Nothing has happened yet.",
+    "again": "Play again",
+    "setup": "Setup",
+    "to_menu": "Menu",
+    "what_next": "What next?",
 }

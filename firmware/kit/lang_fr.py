@@ -11,4 +11,10 @@ T = {
     "save_damaged": "Partie sauvegardée abîmée : reprise au coup %d sur %d",
     "save_unreadable": "Partie sauvegardée illisible : gardée sous %s",
     "scores_unreadable": "Meilleurs scores illisibles : gardés sous %s",
+    "history": "Historique",
+    "history_empty": "Rien ne s'est encore passé.",
+    "again": "Rejouer",
+    "setup": "Réglages",
+    "to_menu": "Menu",
+    "what_next": "Et maintenant ?",
 }

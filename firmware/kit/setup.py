@@ -49,6 +49,9 @@ from core.session import HUMAN, LEVELS, Session
 
 SOLO = "solo"
 LEVEL_ROWS = "levels"       # in Spec.options: where the Players and level rows go
+# The game's declaration and registry entry, remembered when its setup screen is made, for
+# the after-game choice (kit.after: Play again / Setup / Menu). Dropped with the kit.
+current: list = [None, None]
 
 
 class Spec:
@@ -198,6 +201,8 @@ def screen(app, entry, spec):
     module, with ui.options, is imported only now, so a table or a demo never loads it)."""
     from kit.setup_screen import SetupScreen
 
+    current[0] = spec
+    current[1] = entry
     return SetupScreen(app, entry, spec)
 
 

@@ -29,6 +29,14 @@
 #   move;
 # - nothing moves while a screen is open over the table (a dialog, a summary).
 # The end of a demo: `end_demo(now)` pops the table DEMO_END_MS after the last move.
+#
+# History (issue #12 "messages a person can read"): Turns gives its scene a `history`
+# (a bounded History: the last HISTORY_LINES texts, strings only). core.app.App.toast appends
+# every message shown while the scene is on the stack to it, so a game that announces with
+# `app.toast(...)` keeps a full log with no line of its own; `turns.record(text)` adds a line
+# that is not toasted (a log shown on the table). The pause menu gets a "History" row with
+# one line, `labels, done = self.turns.with_history(labels, done)` (inserted before the last
+# row, Quit), which opens kit.history.HistoryScreen: the log, newest at the bottom, scrolled.
 
 import gc
 import time
@@ -45,6 +53,7 @@ PLAYED = const(3)       # an AI action was applied (through scene.play)
 OVER = const(4)         # the game is over
 
 DEMO_END_MS = const(3000)
+HISTORY_LINES = const(60)
 HUMAN_PAUSE_MS = {"slow": 2000, "normal": 1200, "fast": 500}
 
 
@@ -53,9 +62,26 @@ def human_pause_ms(settings):
     return HUMAN_PAUSE_MS.get(settings.get("ai_speed", "normal"), 1200)
 
 
+class History:
+    """The last HISTORY_LINES messages of a game (strings only), oldest first."""
+
+    def __init__(self):
+        self.lines = []
+
+    def append(self, text):
+        """Record `text` (core.app.App.toast calls this for every message)."""
+        lines = self.lines
+        lines.append(str(text))
+        if len(lines) > HISTORY_LINES:
+            lines.pop(0)
+
+
 class Turns:
     def __init__(self, scene, session, ai, demo=False):
         self.scene = scene
+        # Every message shown while the scene is on the stack (core.app.App.toast).
+        self.history = History()
+        scene.history = self.history
         self.session = session
         self._ai = ai              # the ai module, or a function returning it
         self.demo = demo
@@ -101,6 +127,33 @@ class Turns:
             hook()
         else:
             self.scene.request_draw()
+
+    # -- history ----------------------------------------------------------------------------
+    def record(self, text):
+        """Add a line to the game's History without showing a message."""
+        self.history.append(text)
+
+    def with_history(self, labels, done):
+        """A pause menu's (labels, done) with a "History" row before the last row (Quit):
+        choosing it opens the History screen; the other rows reach `done` with their own
+        index (-1 stays -1). Use: `labels, done = self.turns.with_history(labels, done)`."""
+        from core import strings
+
+        at = len(labels) - 1 if labels else 0
+        labels = list(labels)
+        labels.insert(at, strings.t("history"))
+        history = self.history
+        scene = self.scene
+
+        def chosen(i):
+            if i == at:
+                from kit.history import HistoryScreen
+
+                scene.app.push(HistoryScreen(history))
+            elif done is not None:
+                done(i - 1 if i > at else i)
+
+        return labels, chosen
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, action):

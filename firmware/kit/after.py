@@ -1,0 +1,100 @@
+# After every game, the same flow (issue #12): the game's result screen, then a choice of
+# Play again / Setup / Menu. Imported when a game ends.
+#
+#     from kit import after
+#     after.choose(app, session)          # push the "What next?" choice (a dialog)
+#     after.dialog(app, session, text)    # or the result itself with the three choices
+#
+# - Play again: a new game with the same options and seats (a fresh seed), saved, in place
+#   of the screen on top (the table or the result screen);
+# - Setup: back to the game's setup screen (the one below, or a new one when the table
+#   replaced it: Spec.replace);
+# - Menu: back to the main menu.
+# B on the choice leaves the result on screen. The game's Spec is the one its setup screen
+# was made with (kit.setup.current), or the `spec` given.
+
+from core import strings
+from core.session import Session
+from kit import setup
+
+AGAIN = 0
+SETUP = 1
+MENU = 2
+
+
+def labels():
+    t = strings.t
+    return [t("again"), t("setup"), t("to_menu")]
+
+
+def choose(app, session, spec=None, message=None, title=None):
+    """Push the choice (Play again / Setup / Menu) over the result."""
+    from ui.dialog import Dialog
+
+    app.push(Dialog(message or strings.t("what_next"), labels(),
+                    lambda i: done(app, session, i, spec), title=title))
+
+
+def dialog(app, session, text, spec=None, title=None):
+    """The result `text` and the three choices in one dialog."""
+    choose(app, session, spec, text, title or strings.t("game_over"))
+
+
+def _spec(session, spec):
+    if spec is not None:
+        return spec
+    cur = setup.current[0]
+    if cur is not None and cur.game_id == session.game_id:
+        return cur
+    return None
+
+
+def _entry(game_id):
+    cur = setup.current
+    if cur[1] is not None and cur[1][0] == game_id:
+        return cur[1]
+    from games import registry
+
+    return registry.find(game_id)
+
+
+def _is_setup(scene):
+    return type(scene).__name__ == "SetupScreen"
+
+
+def done(app, session, choice, spec=None):
+    """Carry out choice AGAIN / SETUP / MENU (-1: nothing, the result stays)."""
+    spec = _spec(session, spec)
+    if choice == AGAIN and spec is not None:
+        new = again(app, session, spec)
+        app.replace(spec.table(app, new, False))
+    elif choice == SETUP or (choice == AGAIN and spec is None):
+        stack = app.stack
+        i = len(stack) - 1
+        while i > 0 and not _is_setup(stack[i]):
+            i -= 1
+        if i > 0:
+            while app.top is not stack[i]:
+                app.pop()
+        elif spec is not None:
+            app.replace(setup.screen(app, _entry(session.game_id), spec))
+        else:
+            to_menu(app)
+    elif choice == MENU:
+        to_menu(app)
+
+
+def again(app, session, spec):
+    """A new session with the same game, options and seats, a fresh seed; saved."""
+    new = Session(session.game_id, session.rules, dict(session.options), list(session.seats),
+                  spec.new_seed(app), session.data_dir)
+    new.save()
+    return new
+
+
+def to_menu(app):
+    """Back to the main menu (the bottom of the stack; the home screen if it is not)."""
+    while len(app.stack) > 1:
+        app.pop()
+    if type(app.top).__name__ != "MainMenu":
+        app.reset_to_home()

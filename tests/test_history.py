@@ -1,0 +1,122 @@
+"""History (issue #12 "messages a person can read"): every game keeps a log of what happened,
+bounded, strings only, that a "History" row of the pause menu opens in full (a message cut
+to the screen's width, or missed, can be read). The kit gives it to every table through
+kit.turns.Turns: every toast shown while the table is on the stack is recorded
+(core.app.App.toast), `turns.record` adds a line without a toast, `turns.with_history` adds
+the pause-menu row. Driven through the toy game and the three games' tables."""
+
+import pytest
+
+from core import input as btn
+from core import strings
+from core.session import Session
+from games import registry
+from kit import turns
+from sim import headless
+from tests.toygame import ENTRY, rules
+
+
+@pytest.fixture(autouse=True)
+def toy_registered():
+    saved = list(registry.GAMES)
+    registry.register(ENTRY)
+    yield
+    registry.unload_all()
+    registry.GAMES[:] = saved
+    strings.load("en")
+
+
+def toy_table(seats, out):
+    def setup(app):
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        view = registry.load("toy", "view")
+        from kit import lang
+
+        lang.load("tests.toygame", "toy")
+        session = Session("toy", rules, {"players": len(seats)}, seats, 11)
+        table = view.Table(session, demo="human" not in seats)
+        app.push(table)
+        out.append(table)
+    return setup
+
+
+def test_every_message_of_a_game_is_recorded_in_full_and_bounded():
+    tables = []
+    r = headless.run("WAIT:120000", setup=toy_table(["normal", "hard"], tables), settle_ms=0)
+    table = tables[0]
+    lines = table.turns.history.lines
+    assert table.session.is_over() and r.app.errors == 0
+    # The toy table toasts one line per action: 20 actions, 20 lines, in order.
+    assert len(table.session.actions) == 20
+    assert len(lines) == 20 and all(isinstance(x, str) for x in lines)
+    assert lines[0].startswith("Seat 0") and lines[1].startswith("Seat 1")
+    # Bounded: only the last HISTORY_LINES are kept.
+    h = turns.History()
+    for i in range(turns.HISTORY_LINES + 15):
+        h.append("line %d" % i)
+    assert len(h.lines) == turns.HISTORY_LINES
+    assert h.lines[0] == "line 15" and h.lines[-1] == "line %d" % (turns.HISTORY_LINES + 14)
+
+
+def test_messages_outside_a_game_are_not_recorded_and_record_adds_a_line():
+    tables = []
+
+    def setup(app):
+        toy_table(["human", "hard"], tables)(app)
+        tables[0].turns.record("North called Emberfall: you gave 2 cards")
+
+    r = headless.run("WAIT:100", setup=setup, settle_ms=0)
+    table = tables[0]
+    assert table.turns.history.lines == ["North called Emberfall: you gave 2 cards"]
+    r.app.pop()                         # the table leaves: its messages are no more recorded
+    r.app.toast("Settings saved")
+    assert table.turns.history.lines == ["North called Emberfall: you gave 2 cards"]
+
+
+def test_the_pause_menu_row_opens_the_history_screen_scrolled_to_the_end():
+    tables = []
+    long = "North called Emberfall: you gave 2 cards, and this message is far too long " \
+        "for one line of a toast on any of the three screens, but History shows all of it"
+
+    def setup(app):
+        toy_table(["human", "hard"], tables)(app)
+        table = tables[0]
+        for i in range(30):
+            table.turns.record("event %d" % i)
+        table.turns.record(long)
+        chosen = []
+        labels, done = table.turns.with_history(["Resume", "How to play", "Quit game"],
+                                                chosen.append)
+        table.menu = (labels, done, chosen)
+        from ui.dialog import Dialog
+
+        app.push(Dialog("Paused", labels, done))
+
+    # The row sits before Quit; the other rows keep their own index.
+    r = headless.run("WAIT:100,DOWN,DOWN,A,WAIT:100", setup=setup, settle_ms=0)
+    labels, done, chosen = tables[0].menu
+    assert labels == ["Resume", "How to play", "History", "Quit game"]
+    top = r.app.top
+    assert type(top).__name__ == "HistoryScreen"
+    # The newest message is on screen, whole (wrapped, never cut), the oldest scrolled away.
+    shown = " ".join(top.lines[top.top:top.top + top.page])
+    assert long.split(", and")[0] in shown and shown.endswith("all of it")
+    assert "event 0" not in shown
+    done(3)
+    done(0)
+    done(-1)
+    assert chosen == [2, 0, -1]
+    # B goes back to the table.
+    top.button(btn.B, btn.PRESS)
+    assert r.app.top is tables[0]
+
+
+def test_history_screen_says_when_nothing_happened_and_in_french():
+    from kit import lang
+    from kit.history import HistoryScreen
+
+    strings.load("fr")
+    lang.load("tests.toygame", "toy")
+    screen = HistoryScreen(turns.History())
+    assert screen.title == "Historique" and screen.text == "Rien ne s'est encore passé."
