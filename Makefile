@@ -34,7 +34,7 @@ assets: $(STAMP)
 # RUNTIME=micropython: the same window on the virtual Pico (build, flash, real MicroPython).
 RUNTIME ?= cpython
 sim: $(STAMP) assets
-	$(PY) -m $(if $(filter micropython,$(RUNTIME)),sim.vpico_frontend,sim) $(ARGS)
+	$(PY) -m $(if $(filter micropython,$(RUNTIME)),tools.vpico --flash,sim) $(ARGS)
 
 # A virtual Pico (MicroPython unix port, Pico heap) on a pty: prints the PORT to flash.
 vpico: $(STAMP) assets

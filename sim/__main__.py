@@ -5,7 +5,8 @@
     python -m sim --headless --seed 7 --keys "DOWN,A,WAIT:500" --screenshot out.png
 
 Run `python -m sim --help` for every option. Exit status: 0 done, 1 the app could not start
-(e.g. assets not built), 2 bad command line or key script.
+(assets not built, no display for the window, a data folder that is a file), 2 bad command
+line or key script.
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ def main(argv=None) -> int:
         try:
             result = headless.run(actions, board=args.board, seed=args.seed, lang=args.lang,
                                   theme=args.theme, data_dir=args.data_dir, shots=shots)
+        except NotADirectoryError as exc:   # the data folder is a file
+            print("python -m sim: %s" % exc, file=sys.stderr)
+            return 1
         except OSError as exc:   # e.g. an asset file missing: app.start() cannot load it
             print("python -m sim: the app could not start: %s (make assets?)" % exc,
                   file=sys.stderr)
@@ -100,10 +104,20 @@ def main(argv=None) -> int:
                   % (app.errors, result.log[-2000:]), file=sys.stderr)
         return 0
 
+    from sim import vpico_frontend
+
+    if not vpico_frontend.can_open_window():
+        # SDL would fall back to a window nobody sees, and the loop would never end.
+        print("python -m sim: " + vpico_frontend.NO_DISPLAY, file=sys.stderr)
+        return 1
     from core.app import App
     from sim import window
 
-    plat = simplatform.SimPlatform(board=args.board, data_dir=args.data_dir, seed=args.seed)
+    try:
+        plat = simplatform.SimPlatform(board=args.board, data_dir=args.data_dir, seed=args.seed)
+    except OSError as exc:      # e.g. the data folder is a file
+        print("python -m sim: %s" % exc, file=sys.stderr)
+        return 1
     app = App(plat)
     try:
         app.start()

@@ -73,7 +73,10 @@ def parse_keys(text: str | None, board: str | None = None) -> list[Action]:
         elif kind == 1:  # WAIT
             actions.append(Action("wait", None, ms, 0, token))
         elif kind == 2:  # SHOT
-            actions.append(Action("shot", arg, 0, 0, token))
+            name = arg[:-4] if arg.lower().endswith(".png") else arg
+            if not name:
+                raise KeyScriptError("bad screenshot name in key script token %r" % token, token)
+            actions.append(Action("shot", name, 0, 0, "SHOT:" + name))
         else:
             raise KeyScriptError("%s works only on the virtual Pico (make vpico), not in the "
                                  "simulator (key script token %r)" % (token.split(":")[0], token),

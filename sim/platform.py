@@ -265,6 +265,11 @@ class SimPlatform:
         if data_dir is None:
             data_dir = (tempfile.mkdtemp(prefix="sim-fs-") if self.clock.virtual
                         else WINDOW_DATA_DIR)
+        if os.path.exists(data_dir) and not os.path.isdir(data_dir):
+            raise NotADirectoryError(
+                "the data folder %s is a file, not a folder: the console keeps its settings "
+                "and saves in a folder (pass --data-dir FOLDER, or move the file away)"
+                % data_dir)
         os.makedirs(data_dir, exist_ok=True)
         self.data_dir = str(Path(data_dir)).replace(os.sep, "/")
         self.asset_dir = str(Path(asset_dir or DEFAULT_ASSET_DIR)).replace(os.sep, "/")

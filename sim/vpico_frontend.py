@@ -1,4 +1,5 @@
-"""`make sim RUNTIME=micropython`: the simulator window on the real MicroPython interpreter.
+"""The Virtual Pico's front end, a library: the simulator's window (or PNGs) for a board
+that tools/vpico.py runs (`make sim RUNTIME=micropython` = `python -m tools.vpico --flash`).
 
 The firmware runs on the virtual Pico (tools/vpico.py: the MicroPython unix port with a
 Pico's heap, flashed with mpremote like a board). Its display driver (device/unixport.py)
@@ -7,7 +8,9 @@ sends each flushed rectangle of the 4-bit canvas to the host; `Panel` keeps the 
 CPython simulator) shows it and its keys become the board's buttons. Headless, the panel keeps
 each SHOT:name frame as an image and writes it as <name>.png to --shots.
 
-    python -m sim.vpico_frontend [tools/vpico.py options]   # builds, flashes, opens the window
+tools/vpico.py calls: `can_open_window()`, `Panel(shots)`, `run_window(board, panel, ...)`
+and `run_headless(board, ...)`; `board` is anything with `send_buttons(mask)` and `done`.
+Nothing here imports tools/ (no cycle: the tool uses the library, never the other way).
 """
 
 from __future__ import annotations
@@ -26,10 +29,18 @@ DEFAULT_BOARD = "pico_lcd_1_3"
 
 
 def can_open_window() -> bool:
-    """True when SDL can open a window here (a display, and not the dummy driver)."""
-    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+    """True when SDL can open a window here: not the dummy or offscreen driver, and on Linux
+    an X or Wayland display to show it on (elsewhere the desktop always has one)."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return False
+    if not sys.platform.startswith("linux"):
+        return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+NO_DISPLAY = ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set, or "
+              "SDL_VIDEODRIVER is dummy): use --headless with --keys/--screenshot, or run "
+              "it on a desktop")
 
 
 class Panel:
@@ -98,7 +109,11 @@ class _Board:
         self.height = self.display.height
         self.four_buttons = panel.four_buttons
         self.board = "virtual Pico: " + panel.board
-        self.buttons = SimButtons(self.four_buttons)
+        try:
+            available = board_profile(panel.board)["buttons"]
+        except ValueError:   # a board the host does not know: every button of its kind
+            available = None
+        self.buttons = SimButtons(self.four_buttons, available)
         self.ticks_ms = compat.ticks_ms
         self.ticks_diff = compat.ticks_diff
 
@@ -158,13 +173,3 @@ def run_headless(vp, until_done=False, timeout=0.0) -> None:
         if deadline and time.monotonic() > deadline:
             return
         time.sleep(0.05)
-
-
-def main(argv=None) -> int:
-    from tools import vpico
-
-    return vpico.main(argv, flash_default=True)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

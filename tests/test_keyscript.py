@@ -27,7 +27,7 @@ PRESS, WAIT, SHOT, DEMO, UNTIL, END = range(6)   # core.keyscript's step kinds
 
 
 def test_parse_exact_with_chords():
-    got = ks.parse(" b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t.png,DEMO:memory:7,UNTIL:MainMenu,END")
+    got = ks.parse(" b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t,DEMO:memory:7,UNTIL:MainMenu,END")
     assert got == [
         (PRESS, btn.B | btn.X, 80, "B+X"),
         (PRESS, btn.B | btn.Y, 500, "HOLD:B+Y:500"),
@@ -112,7 +112,7 @@ def test_a_chord_moves_left_and_right_on_the_display_pack():
 
 MPY_PARSE = """
 from core import keyscript as ks
-print(ks.parse(" b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t.png,DEMO:memory:7,UNTIL:MainMenu,END"))
+print(ks.parse(" b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t,DEMO:memory:7,UNTIL:MainMenu,END"))
 for script, allowed in (("A,UP", 240), ("JUMP", 511), ("WAIT:-5", 511)):
     try:
         ks.parse(script, allowed, "display_pack_2")
@@ -124,7 +124,7 @@ for script, allowed in (("A,UP", 240), ("JUMP", 511), ("WAIT:-5", 511)):
 def test_same_parser_under_micropython():
     out = run_mpy(MPY_PARSE).stdout.splitlines()
     assert eval(out[0]) == ks.parse(
-        " b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t.png,DEMO:memory:7,UNTIL:MainMenu,END")
+        " b+x, HOLD:B+y:500 ,a,Wait:20,SHOT:t,DEMO:memory:7,UNTIL:MainMenu,END")
     for line, (script, allowed) in zip(out[1:], (("A,UP", FOUR), ("JUMP", btn.ALL),
                                                 ("WAIT:-5", btn.ALL))):
         with pytest.raises(ks.KeyScriptError) as err:

@@ -425,6 +425,39 @@ def test_cli_shot_needs_a_folder():
     assert r.returncode == 2 and "--shots" in r.stderr
 
 
+def _no_display_env():
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        env.pop(name, None)
+    return env
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is an X11 notion")
+def test_cli_window_without_a_display_says_so_and_exits():
+    # `make sim` on a machine with no display: a clear error, not a window nobody sees.
+    for extra in ({}, {"SDL_VIDEODRIVER": "dummy"}):
+        env = dict(_no_display_env(), **extra)
+        r = subprocess.run([sys.executable, "-m", "sim"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=60, env=env)
+        assert r.returncode == 1, r.stdout + r.stderr
+        assert "no display to open a window on" in r.stderr
+    # The virtual Pico's window (`make sim RUNTIME=micropython`) likewise, before any build.
+    r = subprocess.run([sys.executable, "-m", "tools.vpico", "--flash"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60, env=_no_display_env())
+    assert r.returncode == 1 and "no display to open a window on" in r.stderr, r.stderr
+
+
+def test_cli_data_dir_that_is_a_file(tmp_path):
+    f = tmp_path / "settings-here"
+    f.write_text("not a folder")
+    r = _sim("--headless", "--data-dir", str(f))
+    assert r.returncode == 1
+    assert "the data folder %s is a file, not a folder" % f in r.stderr
+    assert "Traceback" not in r.stderr
+    with pytest.raises(NotADirectoryError, match="is a file, not a folder"):
+        SimPlatform(data_dir=str(f), clock=VirtualClock())
+
+
 # -- the real app ---------------------------------------------------------------------------
 @needs_app
 def test_real_app_same_script_same_pixels(tmp_path):

@@ -168,7 +168,7 @@ def test_same_text_twice_is_shown_once_and_the_queue_is_capped(tmp_path):
         app.toast("m%d" % i)
     # The one on screen stays; of the waiting ones the oldest were dropped.
     assert app.toasts_pending() == 5
-    assert [t for t, _ in app._toast[0]] == ["Again", "m6", "m7", "m8", "m9"]
+    assert [m[0] for m in app._toast[0]] == ["Again", "m6", "m7", "m8", "m9"]
     app.toast("")
     assert app.toasts_pending() == 5
 
@@ -318,3 +318,31 @@ def test_queue_under_micropython(tmp_path):
     seen = eval(out)
     assert [t for t, _ in seen] == ["one", "two", None]
     assert seen[1][1] - seen[0][1] >= 2200 and seen[2][1] - seen[1][1] >= 2200
+
+
+def test_a_screens_messages_go_with_it_but_survive_a_replace(tmp_path):
+    app, p = make_app(tmp_path)
+    menu = Stripes()
+    app.push(menu)
+    game = Stripes()
+    app.push(game)
+    app.toast("North plays Q")
+    app.toast("You win")
+    run_for(app, p, 300)
+    assert on_screen(app) is not None
+    app.pop()                                  # back to the menu
+    run_for(app, p, 300)
+    assert app.toasts_pending() == 0 and on_screen(app) is None
+    assert bytes(app.canvas.buf) == fresh(app, menu)
+    # Under a dialog, a message belongs to the screen below; replace keeps them.
+    app.push(game)
+    dialog = Dialog("Sure?", ["Yes", "No"], None)
+    app.push(dialog)
+    app.toast("Saved")
+    app.pop()                                  # the dialog goes, "Saved" stays
+    assert toast_text(app) == "Saved"
+    result = Stripes()
+    app.replace(result)
+    assert toast_text(app) == "Saved"
+    app.pop()
+    assert app.toasts_pending() == 0

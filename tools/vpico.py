@@ -514,7 +514,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                                           MCUS["pico2"]))
     ap.add_argument("--heap", help="-X heapsize, e.g. 160wK (overrides --mcu)")
     ap.add_argument("--headless", action="store_true",
-                    help="no window (the default when there is no display)")
+                    help="no window (the default when there is no display, unless --flash "
+                         "asks for the simulator's window: then no display is an error)")
     ap.add_argument("--shots", type=Path, help="folder for SHOT:name screenshots (PNG)")
     ap.add_argument("--screenshot", type=Path, help="PNG of the screen when the board stops")
     ap.add_argument("--keys", help="key script the firmware plays (see device/unixport.py)")
@@ -569,7 +570,13 @@ def main(argv=None, window_default: bool = True, flash_default: bool = False) ->
     from sim import vpico_frontend
 
     heap = args.heap or "%dwK" % MCUS[args.mcu]
-    window = window_default and not args.headless and vpico_frontend.can_open_window()
+    want_window = window_default and not args.headless
+    window = want_window and vpico_frontend.can_open_window()
+    if want_window and not window and (args.flash or flash_default) and not args.keys:
+        # `make sim RUNTIME=micropython`: a window was asked for and none can open; running
+        # on without one would show nothing and never end.
+        print("vpico: " + vpico_frontend.NO_DISPLAY, file=sys.stderr)
+        return 1
     panel = vpico_frontend.Panel(shots=args.shots)
     try:
         vp = VirtualPico(args.fs, heap=heap, config=config_from_args(args), panel=panel)

@@ -123,6 +123,11 @@ class App:
         scene = self.stack.pop()
         scene.exit()
         scene.app = None
+        # Its messages go with it (a game's last words do not spill onto the menu).
+        t = self._toast
+        if t[0] and t[0][0][2] is scene:
+            t[1] = 0
+        t[0] = [m for m in t[0] if m[2] is not scene]
         top = self.stack[-1]
         top.invalidate()
         top.resume()
@@ -132,6 +137,11 @@ class App:
             old = self.stack.pop()
             old.exit()
             old.app = None
+            # The screen that takes its place keeps its messages (the splash's, on the menu).
+            q = self._toast[0]
+            for i in range(len(q)):
+                if q[i][2] is old:
+                    q[i] = (q[i][0], q[i][1], scene)
         gc.collect()
         self.push(scene)
 
@@ -144,7 +154,7 @@ class App:
             except Exception:  # a broken scene must not block the way home
                 pass
             scene.app = None
-        self._toast[2] = None
+        self._toast = [[], 0, None]
         self.screens.unload_all()
         strings.remove()
         gc.collect()
@@ -170,15 +180,28 @@ class App:
         - when a message goes, the top scene is drawn again whole: nothing of its box is
           left; while it shows, it is drawn again only when the scene's drawing touched it;
         - the same text twice in a row is shown once; when more than four wait, the
-          oldest waiting one is dropped (the one on screen always finishes)."""
+          oldest waiting one is dropped (the one on screen always finishes);
+        - a message belongs to the screen it was given on (under a dialog, the one below):
+          when that screen is popped its messages go too, so a game's last words do not
+          spill onto the menu; a screen that replaces another keeps them."""
         if not message:
             return
+        for scene in self.stack:   # a game's History (kit.turns) keeps every message
+            log = getattr(scene, "history", None)
+            if log is not None:
+                log.append(message)
+                break
         q = self._toast[0]
         if q and q[-1][0] == message:
             return
         if len(q) > _TOAST_QUEUE:
             q.pop(1)
-        q.append((message, ms))
+        # Its owner: the screen it is about (under a dialog, the one below); it goes with it.
+        owner = None
+        for scene in self.stack:
+            if scene.toasts:
+                owner = scene
+        q.append((message, ms, owner))
 
     def toasts_pending(self):
         """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
@@ -257,7 +280,7 @@ class App:
             box = t[2]
             if box is None or not t[1] or c.is_dirty(box):
                 font = self.small
-                text, ms = t[0][0]
+                text, ms = t[0][0][0], t[0][0][1]
                 lh = font.line_height
                 lines = font.wrap(text, self.width - 6 * _PAD)[:2]
                 w = 0

@@ -7,7 +7,7 @@ A script is a comma-separated list of tokens (case-insensitive):
   B+X                                        a chord: the buttons go down and up together
   HOLD:NAME:MS                               hold a button (or a chord, HOLD:B+X:500) MS ms
   WAIT:MS                                    let MS ms go by
-  SHOT:name                                  a screenshot called `name` (".png" dropped)
+  SHOT:name                                  a screenshot called `name`
   DEMO:GAME[:SEED]                           the virtual Pico only: an all-AI game of GAME
   UNTIL:SCENE[:MS]                           the virtual Pico only: wait for that top scene
   END                                        the virtual Pico only: stop the app
@@ -44,7 +44,7 @@ class KeyScriptError(ValueError):
 def parse(text, buttons=btn.ALL, board=""):
     """Steps of the key script `text` (see the module doc); KeyScriptError naming the first
     bad token. `buttons`: the raw buttons the board has (`board` names it in messages)."""
-    hold, wait, shot, demo, until, end = "HOLD WAIT SHOT DEMO UNTIL END".split(" ")
+    hold, wait, shot, demo, until, end, plus = "HOLD WAIT SHOT DEMO UNTIL END +".split(" ")
     steps = []
     for raw in (text or "").split(","):
         token = raw.strip()
@@ -59,7 +59,7 @@ def parse(text, buttons=btn.ALL, board=""):
         names = head if n == 1 else (parts[1] if head == hold and n == 3 else None)
         mask = 0
         if names is not None:
-            for part in names.split("+"):
+            for part in names.split(plus):
                 name = part.strip().upper()
                 if name not in btn.NAMES:
                     if n == 1:
@@ -86,7 +86,7 @@ def parse(text, buttons=btn.ALL, board=""):
                 else:
                     why = ("bad duration %r in key script token %r (expected whole ms)"
                            % (t, token))
-            label = "+".join([b for b in btn.NAMES if btn.button_named(b) & mask])
+            label = plus.join([b for b in btn.NAMES if btn.button_named(b) & mask])
             if why is not None:
                 pass
             elif n == 1 and mask > 0:
@@ -99,8 +99,6 @@ def parse(text, buttons=btn.ALL, board=""):
                 step = (1, None, ms, wait + ":" + str(ms))
             elif head == shot and n == 2:
                 name = parts[1].strip()
-                if name[-4:].lower() == ".png":
-                    name = name[:-4]
                 if not name or "/" in name or chr(92) in name or name[:1] == ".":
                     why = "bad screenshot name in key script token %r" % token
                 else:

@@ -17,12 +17,12 @@ def parse_keys(script, available=buttons.ALL, board="headless"):
     """Key script -> list of (mask, duration_ms) steps (SHOT: (-1, 0)), by the one parser
     (core.keyscript); KeyScriptError (a ValueError) on a bad token or a button not in
     `available`. DEMO, UNTIL and END belong to the virtual Pico (device/unixport.py)."""
-    import gc
+    import sys
 
     from core import keyscript as ks
 
     parsed = ks.parse(script, available, board)
-    if hasattr(gc, "mem_alloc"):     # MicroPython
+    if hasattr(sys, "print_exception"):     # MicroPython
         # Its bytecode back for the app (memory checks); CPython tests keep its classes.
         from core import modules
 
