@@ -390,7 +390,7 @@ class UnixPlatform:
             self.ticks_diff = self.clock.ticks_diff
             self.sleep_ms = self.clock.sleep_ms
             # Modules imported from now on (the games, their AIs) read this clock too.
-            sys.modules["time"] = VirtualTime(self.clock, time)
+            sys.modules["time"] = VirtualTime(self.clock, time)  # type: ignore
         else:
             self.ticks_ms = time.ticks_ms
             self.ticks_diff = time.ticks_diff
