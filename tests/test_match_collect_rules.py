@@ -3,18 +3,15 @@
 Hand-worked scoring examples, every turn phase and Wonder, round ends, variants, illegal
 actions, invariants under random play, and the same engine under the MicroPython unix port."""
 
-import csv
 import os
 
 import pytest
 
 from core.rng import Rng
-from games import deck88
 from games.match_collect import cards
 from games.match_collect import rules as R
 from tests.mpy import ROOT, run_mpy
 from tests.statecmp import refused
-from tools import make_deck88
 
 # -- card helpers (ids: regular = location * 4 + colour; Wonders 64..87) ---------------------
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
@@ -82,31 +79,7 @@ def play(state, actions):
 # -- the deck --------------------------------------------------------------------------------
 
 
-def test_deck_csv_module_and_deck88_agree():
-    with open(os.path.join(ROOT, "assets", "decks", "mirrorquest.csv")) as f:
-        rows = list(csv.reader(f))
-    assert rows[0] == ["id", "kind", "color", "symbol", "location", "wonder"]
-    rows = rows[1:]
-    assert len(rows) == cards.NUM_CARDS == 88
-    for cid, row in enumerate(rows):
-        assert int(row[0]) == cid
-        if cid < 64:
-            assert row[1] == "regular" and row[5] == ""
-            assert cards.COLOR_NAMES[cards.COLOR[cid]] == row[2]
-            assert cards.SYMBOL_NAMES[cards.SYMBOL[cid]] == row[3]
-            assert cards.LOCATION_NAMES[cards.LOCATION[cid]] == row[4]
-            assert cards.WONDER[cid] == 255
-            # Memory's module uses the same ids
-            assert deck88.color_of(cid) == cards.COLOR[cid]
-            assert deck88.symbol_of(cid) == cards.SYMBOL[cid]
-            assert deck88.location_of(cid) == cards.LOCATION[cid]
-            assert deck88.COLOR_NAMES[cards.COLOR[cid]] == row[2]
-            assert deck88.LOCATION_NAMES[cards.LOCATION[cid]] == row[4]
-        else:
-            assert row[1:5] == ["wonder", "", "", ""]
-            assert cards.WONDER_NAMES[cards.WONDER[cid]] == row[5]
-            assert cards.COLOR[cid] == cards.SYMBOL[cid] == cards.LOCATION[cid] == 255
-    assert make_deck88.main(["--check"]) == 0
+# The tables against assets/decks/mirrorquest.csv, and the card ids: tests/test_decks.py.
 
 
 def test_deck_shape_follows_games_md():

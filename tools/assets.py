@@ -3,7 +3,8 @@
     python -m tools.assets [--out DIR] [--force]
 
 Inputs: assets/fonts/<name>.png + <name>.json (glyph sheets, layout described in
-tools/make_font_sheets.py) -> <out>/font_<name>.bin; assets/icons/*.png -> <out>/icons.bin.
+tools/make_font_sheets.py) -> <out>/font_<name>.bin; assets/icons/*.png -> <out>/icons.bin;
+assets/decks/*.csv -> the firmware modules their `# module:` lines name (tools/decks.py).
 The default output folder is firmware/gen/ (generated, git-ignored: never edit it by hand).
 Nothing is rewritten when every output is newer than every input (and this script); output is
 deterministic (same inputs, same bytes). All integers are little-endian.
@@ -209,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
         sizes.append(f"{out_name} {out.stat().st_size} B")
     state = f"built {built}" if built else "up to date"
     print(f"assets ({state}): " + ", ".join(sizes) + f" -> {args.out}")
+    # The deck tables (assets/decks/*.csv) become firmware modules in the source tree (they
+    # are committed, so they are not under --out): tools.decks rewrites only stale ones.
+    if (args.assets / "decks").is_dir():
+        from tools import decks
+
+        return decks.main(["--decks", str(args.assets / "decks")])
     return 0
 
 

@@ -14,8 +14,9 @@ becomes that module, so the Pico reads no CSV and parses nothing at run time:
   upper case (`VALUE = b"..."`): one byte per card, indexed by card id.
 - any other column becomes `<COL>_NAMES`, the tuple of its distinct non-empty values in
   order of first appearance, and `<COL>`, a `bytes` of indices into it (255 = empty).
-Lines starting with `#` are comments. Decks without a `# module:` line are left to their own
-tool (tools/make_deck88.py writes Match & Collect's).
+Lines starting with `#` are comments (a deck's header says which layout of its ids the
+rules rely on; tests/test_decks.py checks the decks against it). Every deck under
+assets/decks/ has a `# module:` line; `make assets` (tools/assets.py) runs this compiler.
 """
 
 from __future__ import annotations

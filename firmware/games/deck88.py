@@ -1,26 +1,27 @@
-# The 64 regular cards of the Match & Collect ("mirrorquest") deck, as arithmetic.
+# The 64 regular cards of the Match & Collect ("mirrorquest") deck, for Memory.
 #
-# GAMES.md section 1: 4 colours x 8 symbols x 2 copies, grouped in 16 locations of 4 cards.
-# Location L (0..15) holds one card of each colour c (0..3) with symbol
-#     (L + c) mod 8        when L < 8
-#     (L + 3c) mod 8       when L >= 8
-# so every (colour, symbol) pair occurs in exactly two locations (one below 8, one from 8 up).
-# A regular card id is L * 4 + c (0..63): location and colour come straight out of the id,
-# and no table is needed on the Pico. The 24 Wonders are not here (Memory does not use them).
+# The deck is data: assets/decks/mirrorquest.csv, compiled by `python -m tools.decks` into
+# games.match_collect.cards (one byte per card id and column), the table Match & Collect
+# reads too. This module only names what Memory needs of it. GAMES.md section 1: 4 colours
+# x 8 symbols x 2 copies in 16 locations of 4 cards; a regular card id is location * 4 +
+# colour (0..63: the CSV's layout, checked by tests/test_decks.py), so Memory takes colour
+# and location straight from the id. The 24 Wonders (ids 64..87) are not Memory's.
 
-from micropython import const
+from games.match_collect.cards import (
+    COLOR,
+    COLOR_NAMES,
+    LOCATION,
+    LOCATION_NAMES,
+    SYMBOL,
+    SYMBOL_NAMES,
+)
 
-COLORS = const(4)
-SYMBOLS = const(8)
-LOCATIONS = const(16)
-REGULAR = const(64)
-
-COLOR_NAMES = ("Red", "Blue", "Yellow", "Green")
-SYMBOL_NAMES = ("Stag", "Mountain", "Moon", "Sun", "Wave", "Tree", "Crown", "Key")
-LOCATION_NAMES = ("Winterwoods", "Sunspire", "Moonmere", "Stormpeak", "Emberfall", "Mistvale",
-                  "Thornkeep", "Glasslake", "Duskmarsh", "Brightharbor", "Ironhollow",
-                  "Starfield", "Ashgrove", "Coralreach", "Frostgate", "Goldmeadow")
-# Icon base names (firmware/gen/icons.bin: sym_<name>_12 / _16), in symbol order.
+COLORS = len(COLOR_NAMES)
+SYMBOLS = len(SYMBOL_NAMES)
+LOCATIONS = len(LOCATION_NAMES)
+REGULAR = LOCATIONS * COLORS
+# Icon base names (firmware/gen/icons.bin: sym_<name>_12 / _16), in symbol order
+# ("sym_" + the symbol's name in lower case: tests/test_decks.py checks it).
 SYMBOL_ICONS = ("sym_stag", "sym_mountain", "sym_moon", "sym_sun", "sym_wave", "sym_tree",
                 "sym_crown", "sym_key")
 
@@ -30,19 +31,15 @@ def card_id(location, color):
 
 
 def location_of(card):
-    return card >> 2
+    return LOCATION[card]
 
 
 def color_of(card):
-    return card & 3
+    return COLOR[card]
 
 
 def symbol_of(card):
-    loc = card >> 2
-    c = card & 3
-    if loc < 8:
-        return (loc + c) & 7
-    return (loc + 3 * c) & 7
+    return SYMBOL[card]
 
 
 def location_cards(location):

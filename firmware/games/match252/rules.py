@@ -2,8 +2,9 @@
 #
 # Rules: docs/rules/match252.md (seed 001 as settled by GAMES.md section 3).
 #
-# Cards are ints 0..51: id = rank * 4 + suit (assets/decks/standard52.csv), rank 0..12 = A, 2..10,
-# J, Q, K; suit 0..3 = spade, heart, diamond, club. Only ranks matter to the rules.
+# Cards are ints 0..51: id = rank * 4 + suit, rank 0..12 = A, 2..10, J, Q, K; suit 0..3 = spade,
+# heart, diamond, club (the layout of assets/decks/standard52.csv, compiled with the names into
+# games.match252.cards by tools/decks.py). Only ranks matter to the rules.
 # The grid has 16 slots, s = row * 4 + col (shown as "A1".."D4": column letter, row number).
 #
 # Actions are small ints, kind << 8 | operands:
@@ -24,6 +25,7 @@
 from micropython import const
 
 from core.rng import Rng
+from games.match252.cards import RANK_NAMES, SUIT_NAMES  # noqa: F401 (rules.X is the API)
 
 EMPTY = const(255)
 SLOTS = const(16)
@@ -54,8 +56,6 @@ P_LOOK = const(3)   # Jack match: which card to look at
 P_SHOW = const(4)   # Queen match: which card to reveal
 DONE = const(5)
 
-RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_NAMES = ("spade", "heart", "diamond", "club")
 KIND_NAMES = ("reveal", "move", "replace", "pair", "take", "look", "show")
 
 

@@ -24,7 +24,8 @@
 # `budget` is accepted for the common contract and unused: decisions cost a few ms at most.
 
 from games.match_collect import rules as R
-from games.match_collect.cards import COLOR, LOCATION, NUM_CARDS, SYMBOL, WONDER
+from games.match_collect.cards import COLOR, LOCATION, SYMBOL, WONDER
+from games.match_collect.cards import COUNT as NUM_CARDS
 
 LEVELS = ("easy", "normal", "hard")
 # Judgement by level (tuned with the arena, see docs/PERFORMANCE.md).

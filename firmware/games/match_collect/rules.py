@@ -1,7 +1,7 @@
 """Match & Collect: rules engine (GAMES.md section 1; seed 000, first part). 2 to 4 players.
 
 Cards are small ints 0..87 (tables in games.match_collect.cards, generated from
-assets/decks/mirrorquest.csv by tools/make_deck88.py):
+assets/decks/mirrorquest.csv by tools/decks.py):
 - 0..63 regular: id = location * 4 + colour (same ids as games.deck88); colour_of(c),
   symbol_of(c), location_of(c).
 - 64..87 Wonders: type = (id - 64) // 4, W_LEGENDARY, W_MESSENGER, W_GUIDE, W_PORTAL,
@@ -130,7 +130,8 @@ from games.match_collect.actions import (  # noqa: F401 (rules.X is the API)
     select,
     wonder,
 )
-from games.match_collect.cards import LOCATION, NUM_CARDS, WONDER
+from games.match_collect.cards import COUNT as NUM_CARDS
+from games.match_collect.cards import LOCATION, WONDER
 from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
     M_COLOUR,
     M_LOCATION,
