@@ -41,8 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT_JSON = ROOT / "build" / "bench_rig.json"
 RIG_BUILD = ROOT / "build" / "rig" / "pico"   # its own build: other tools may rebuild build/pico
 MENU_TAPS = ("DOWN", "DOWN", "UP", "UP")
-DEMO_MS = 240_000       # emulated ms per all-AI game, at most (it stops when the game ends)
-QUICK_DEMO_MS = 45_000
+DEMO_MS = 60_000        # emulated ms per all-AI game, at most (it stops when the game ends)
+QUICK_DEMO_MS = 20_000
 SEED = 1
 TARGETS = {"draw_ms": 120, "press_to_frame_ms": 40, "flush_ms": 20, "boot_ms": 1200,
            "ai_hard_p95_ms": 1000, "min_free_heap": 48 * 1024, "answer_ms": 400}
@@ -161,8 +161,10 @@ def run_menu(build_dir, log) -> dict:
 
         for i, game in enumerate(res["games"]):
             visit(game, ("DOWN",) * i, game + "/")
-        visit("about", ("UP",), "")
-        visit("settings", ("UP", "UP"), "")
+        # Settings and About follow the games (the menu need not wrap around).
+        n = len(res["games"])
+        visit("settings", ("DOWN",) * n, "")
+        visit("about", ("DOWN",) * (n + 1), "")
         res["emulated_ms"] = round(r.t)
     res["wall_s"] = round(time.monotonic() - wall, 1)
     return res
