@@ -9,10 +9,11 @@ if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.
     import tests.conftest  # noqa: F401
 
 from core.session import Session
-from games import registry
+from games import deck88, registry
 from games.memory import rules, view
 from kit import lang as kit_lang
 from sim import headless
+from ui import widgets
 
 ROOT = Path(__file__).resolve().parent.parent
 SQUARE = "pico_lcd_1_3"      # 240x240
@@ -32,10 +33,15 @@ def colour_pixels(img, rgb):
                if abs(data[k] - r) < 9 and abs(data[k + 1] - g) < 5 and abs(data[k + 2] - b) < 9)
 
 
-def table_setup(size, players=2, actions=(), seed=5, seats=None, preview=True):
+def table_setup(size, players=2, actions=(), seed=5, seats=None, preview=True, lang=None):
     """A setup(app) that opens the table directly with some actions already played."""
     def setup(app):
         app.start()
+        if lang:
+            from core import strings
+
+            app.settings["lang"] = lang
+            strings.load(lang)
         kit_lang.load("games.memory", "memory")
         ss = seats or (["human", "hard"] if players == 2 else ["human"])
         session = Session("memory", rules, {"players": players, "size": size,
@@ -122,7 +128,87 @@ def test_small_screen_offers_no_64_board_and_four_button_hint():
     assert (scene.cols, scene.rows) == (8, 4) and r.log == ""
     r = headless.run("WAIT:3500", board=PACK, setup=table_setup(64))
     assert (r.app.top.cols, r.app.top.rows) == (8, 8) and r.log == ""
-    assert "Hold B" in r.app.top._keys()
+    assert "Hold B" in widgets.hints(r.app, r.app.top._keys())
+
+
+def hint_bar(board, actions=(), lang="en", players=1):
+    """The hint bar's text as this board shows it (ui.widgets.hints of the scene's keys)."""
+    r = headless.run("WAIT:300", board=board, setup=table_setup(
+        32, players=players, actions=actions, preview=False, lang=lang))
+    return widgets.hints(r.app, r.app.top._keys())
+
+
+def test_hint_bar_names_only_buttons_the_board_has():
+    # 240x240 (A, B, X, Y, joystick): the shortcuts.
+    assert hint_bar(SQUARE) == "A Flip  B Mode  X Hint  Y Peek  MENU Menu"
+    # 240x135 (A, B, joystick): no X or Y; Hint and Peek are in the menu, and it says so.
+    wide = hint_bar(WIDE)
+    assert "X " not in wide and "Y " not in wide and "Menu: Hint, Peek" in wide
+    # Display Pack 2.0 (A, B, X, Y, no d-pad): no "MENU", and how to move, once.
+    pack = hint_bar(PACK)
+    assert pack == "X/Y B+X/Y Move  A Flip  B Mode  Hold B Menu: Hint, Peek"
+    assert "MENU" not in pack and pack.count("Move") == 1
+    assert "B long" in hint_bar(PACK, lang="fr") and "Aller" in hint_bar(PACK, lang="fr")
+    for board in (SQUARE, WIDE, PACK):
+        for lang in ("en", "fr"):
+            r = headless.run("WAIT:300", board=board,
+                             setup=table_setup(32, players=1, preview=False, lang=lang))
+            app = r.app
+            text = widgets.hints(app, app.top._keys())
+            assert app.small.width(text) <= app.width - 2 * widgets.PAD, (board, lang, text)
+
+
+def test_bonus_flip_hint_bar_and_menu_offer_no_mode_nor_hint():
+    accepted = lambda st: location_pair(st) + [rules.ACT_ACCEPT]   # noqa: E731
+    for board in (SQUARE, WIDE, PACK):
+        text = hint_bar(board, accepted)
+        assert "Mode" not in text and "Hint" not in text and "Flip (bonus)" in text, text
+    r = headless.run("WAIT:300,MENU,WAIT:100", board=SQUARE,
+                     setup=table_setup(32, players=1, actions=accepted, preview=False))
+    menu = r.app.top
+    assert r.app.stack[-2].state.phase == rules.BONUS
+    assert menu.choices == ["Resume", "Peek (1 left)", "How to play", "History", "Quit game"]
+
+
+def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
+    # A Location pair by you (solo), then by the AI (a two-player game it plays first).
+    r = headless.run("WAIT:300", board=SQUARE, setup=table_setup(
+        32, players=1, actions=lambda st: [], preview=False))
+    scene = r.app.top
+    for a in location_pair(scene.state):
+        scene.act(a)
+    said = scene.turns.history.lines
+    assert said[-2] == "You switch to LOCATION"
+    assert said[-1].startswith("You make a LOCATION pair: +50 (")
+    assert said[-1].count(",") == 2 and " + " in said[-1]        # both cards, named in full
+    # French: "Vous ...", an AI's move in the third person (the AI plays first).
+    r = headless.run("WAIT:4000", board=SQUARE, setup=table_setup(
+        32, players=2, seats=["hard", "human"], preview=False, lang="fr"))
+    lines = r.app.top.turns.history.lines
+    assert lines and all(line.startswith("L'IA") for line in lines), lines
+    r3 = headless.run("WAIT:300", board=SQUARE, setup=table_setup(
+        32, players=1, preview=False, lang="fr"))
+    scene = r3.app.top
+    for a in location_pair(scene.state):
+        scene.act(a)
+    assert scene.turns.history.lines[-1].startswith("Vous formez une paire LIEU : +50 (")
+    # The pause menu opens the History.
+    r = headless.run("WAIT:300,MENU,WAIT:100", board=SQUARE,
+                     setup=table_setup(32, players=1, preview=False))
+    assert "History" in r.app.top.choices
+
+
+def test_how_to_play_explains_the_location_codes_and_the_counts():
+    from games.memory import lang_en, lang_fr
+
+    for mod, counts in ((lang_en, '"H2 P1"'), (lang_fr, '"I2 A1"')):
+        assert counts in mod.RULES
+        for code, name in zip(view.LOC_CODES, deck88.LOCATION_NAMES):
+            assert "%s %s" % (code, name) in mod.RULES, (code, mod.__name__)
+        assert "History" in mod.RULES or "Historique" in mod.RULES
+    assert view.left(lang_fr.T["mem.hint_n"], 2) == "Indice (2 restants)"
+    assert view.left(lang_fr.T["mem.hint_n"], 1) == "Indice (1 restant)"
+    assert view.left(lang_en.T["mem.peek_n"], 1) == "Peek (1 left)"
 
 
 def test_menu_start_and_resume(tmp_path):

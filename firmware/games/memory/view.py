@@ -30,6 +30,22 @@ LOC_CODES = ("WW", "SS", "MM", "SP", "EF", "MV", "TK", "GL", "DM", "BH", "IH", "
              "CR", "FG", "GM")
 
 
+def left(text, n):
+    """"Hint (2 left)": `text` is "singular|plural" with a %d ("Indice (%d restant)|Indice
+    (%d restants)")."""
+    parts = text.split("|")
+    return parts[1 if n > 1 and len(parts) > 1 else 0] % n
+
+
+def card_name(card):
+    """"Blue Moon, Moonmere" (French "Lune bleue, Moonmere")."""
+    col = strings.t("mem.colours").split(",")[card & 3]
+    sym = strings.t("mem.symbols").split(",")[deck88.symbol_of(card)]
+    if strings.lang() == "fr":
+        return "%s %s, %s" % (sym, col.lower(), deck88.LOCATION_NAMES[card >> 2])
+    return "%s %s, %s" % (col, sym, deck88.LOCATION_NAMES[card >> 2])
+
+
 def sizes_for(app):
     """Board sizes offered on this screen: 64 needs room for an 8x8 grid (GAMES.md)."""
     if app.height < 200:
@@ -216,6 +232,7 @@ class GameScene(Scene):
                                                                                          pts)
             else:
                 msg = strings.t("mem.miss") if human else strings.t("mem.ai_miss")
+            msg += self._cards(last[4], last[5])
         elif kind == "bonus":
             i = last[2]
             self.show[0], self.show[1] = i, -1
@@ -227,17 +244,30 @@ class GameScene(Scene):
                 msg = (strings.t("mem.bonus_hit") if pts > 0 else strings.t("mem.bonus_miss")) \
                     % pts
             else:
-                msg = strings.t("mem.ai_bonus") % pts
+                msg = (strings.t("mem.ai_bonus") if pts > 0 else strings.t("mem.ai_bonus_miss")) \
+                    % pts
+            msg += self._cards(last[3], -1)
         elif kind == "hint":
             self.hint_until = time.ticks_add(now, HINT_MS)
             for i in s.hint_slots:
                 self.dirty[i] = 1
             if not human:
                 msg = strings.t("mem.ai_hint")
+            else:
+                self.turns.record(strings.t("mem.you_hint"))
         elif kind == "peek":
             if not human:
                 msg = strings.t("mem.ai_peek")
-        elif not human:
+            else:
+                self.turns.record(strings.t("mem.you_peek"))
+        elif human:
+            if kind == "mode":
+                self.turns.record(strings.t("mem.you_mode") % strings.t("mem.mode%d" % last[2]))
+            elif kind == "accept":
+                self.turns.record(strings.t("mem.you_accept"))
+            elif kind == "decline":
+                self.turns.record(strings.t("mem.you_decline"))
+        else:
             if kind == "mode":
                 msg = strings.t("mem.ai_mode") % strings.t("mem.mode%d" % last[2])
             elif kind == "accept":
@@ -249,6 +279,14 @@ class GameScene(Scene):
             self.app.toast(msg)
         self.status_dirty = True
         self.request_draw()
+
+    def _cards(self, a, b):
+        """" (Blue Moon, Moonmere + Red Stag, Winterwoods)": the cards of a pair or a bonus
+        flip, after the outcome (the toast shows what fits, the History all of it)."""
+        names = card_name(a)
+        if b >= 0:
+            names += " + " + card_name(b)
+        return " (" + names + ")"
 
     def _try(self, action, refusal):
         if action in self.state.legal_actions():
@@ -324,7 +362,7 @@ class GameScene(Scene):
             "+%d" % rules.BONUS_HIT[step], "%d" % rules.BONUS_MISS[step])
         choices = [strings.t("mem.try"), strings.t("mem.decline")]
         if s.peeks[seat] > 0:
-            choices.append(strings.t("mem.peek_n") % s.peeks[seat])
+            choices.append(left(strings.t("mem.peek_n"), s.peeks[seat]))
         self.offer_open = True
 
         def done(choice):
@@ -345,9 +383,10 @@ class GameScene(Scene):
         labels = [strings.t("resume")]
         acts: list = [None]
         if not self.demo and not s.is_over():
-            labels.append(strings.t("mem.hint_n") % s.hints[seat])
-            acts.append(rules.ACT_HINT)
-            labels.append(strings.t("mem.peek_n") % s.peeks[seat])
+            if s.phase != rules.BONUS:        # a bonus flip: no Hint (nor mode change)
+                labels.append(left(strings.t("mem.hint_n"), s.hints[seat]))
+                acts.append(rules.ACT_HINT)
+            labels.append(left(strings.t("mem.peek_n"), s.peeks[seat]))
             acts.append(rules.ACT_PEEK)
         labels.append(strings.t("how_to_play"))
         acts.append("rules")
@@ -369,6 +408,7 @@ class GameScene(Scene):
                         self.app.platform.ticks_ms()):
                     self._try(what, "mem.no_hint" if what == rules.ACT_HINT else "mem.no_peek")
 
+        labels, done = self.turns.with_history(labels, done)
         self.app.push(Dialog(strings.t("mem.menu"), labels, done))
 
     def leave(self):
@@ -431,10 +471,10 @@ class GameScene(Scene):
             text += "\n" + strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
                                                                   "you_lose"))
 
-        def done(choice):
-            self.leave()
+        # The result, then Play again / Setup / Menu (the kit's flow after every game).
+        from kit import after
 
-        self.app.push(Dialog(text, [strings.t("ok")], done, title=strings.t("game_over")))
+        after.dialog(self.app, self.session, text, Spec())
 
     # -- drawing --------------------------------------------------------------------------
     def face_up(self, i):
@@ -479,9 +519,18 @@ class GameScene(Scene):
             return strings.t("mem.keys_ai")
         if s.phase == rules.OFFER:
             return strings.t("mem.keys_offer")
-        if getattr(self.app.input, "four_buttons", False):
-            return strings.t("mem.keys4")
-        return strings.t("mem.keys")
+        # The buttons this board has (ui.widgets.hints names them): with X and Y, Hint and
+        # Peek are shortcuts; without (Pico-LCD-1.14, Display Pack 2.0) they are in the
+        # menu, and the four-button board is told how it moves (X/Y, B+X/Y).
+        if self.app.input.four_buttons:
+            key = "mem.keys4"
+        elif widgets.button_name(self.app, "X") is None:
+            key = "mem.keys_menu"
+        else:
+            key = "mem.keys"
+        if s.phase == rules.BONUS:
+            key += "_bonus"       # one flip for the bonus: no Mode, no Hint
+        return strings.t(key)
 
     def _draw_status(self, c):
         app = self.app
@@ -511,7 +560,7 @@ class GameScene(Scene):
                     c.fill_rect(x - 2, 0, font.width(text) + 4, h - 1, theme.SEL)
                 c.text(font, text, x, 2, col)
                 x += font.width(text) + 8
-        right = "H%d P%d" % (s.hints[seat], s.peeks[seat])
+        right = strings.t("mem.hp") % (s.hints[seat], s.peeks[seat])
         if self.turns.thinking:
             right = strings.t("thinking")
         elif s.phase == rules.BONUS and s.current_player >= 0:
