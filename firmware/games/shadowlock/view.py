@@ -244,7 +244,7 @@ class Table(Scene):
         y = self.draw_reserve(c, me, y)
         items = self.menu_items()
         row = lh + 2
-        need_menu = min(len(items), 4) * row
+        need_menu = min(len(items), 2 if app.height < 200 else 4) * row
         # opponents as room allows above the menu, then the menu, then the last news
         for seat in range(s.num_players):
             if seat == me:
@@ -432,16 +432,21 @@ class Table(Scene):
         if cur >= rows:
             first = cur - rows + 1
         w = self.app.width
+        more = first > 0 or first + rows < n
+        mark = "%d/%d" % (cur + 1, n) if more else ""
+        mw = font.width(mark) + 6 if more else 0
         for i in range(first, min(n, first + rows)):
             ry = y + (i - first) * row
             sel = i == cur
             if sel:
                 c.fill_rect(2, ry, w - 4, row, theme.SEL)
-            c.text(font, font.fit(items[i][1], w - 12), 6, ry + 1,
+            room = w - 12 - (mw if i == first else 0)
+            c.text(font, font.fit(items[i][1], room), 6, ry + 1,
                    theme.SEL_FG if sel else theme.FG)
-        if first > 0 or first + rows < n:
-            c.text(font, "%d/%d" % (cur + 1, n), w - 4 - font.width("%d/%d" % (n, n)),
-                   y - lh - 1 if y - lh - 1 > 0 else y, theme.DIM)
+            if more and i == first:
+                # a longer list scrolls: where the cursor is, at the right of the first row
+                c.text(font, mark, w - 4 - font.width(mark), ry + 1,
+                       theme.SEL_FG if sel else theme.DIM)
 
 
 def _order(card):
