@@ -13,3 +13,20 @@
 #   kit.actions   one small-int action codec (kind, argument) and the pending-choice helpers
 #   kit.piles     seeded shuffle, deal, draw, split, reshuffle a discard with a cap
 #   kit.sampling  determinisation for AIs: sample worlds, evaluate, combine, on a budget
+#
+# One helper lives here, in the package itself (loaded with any kit module, so it costs no
+# module of its own): check_turn, for a game's ai.choose.
+
+from core.session import LEVELS
+
+
+def check_turn(state, seat, level):
+    """ValueError unless `seat` is the seat to move in `state` and `level` is one of
+    core.session.LEVELS. Session.ai_choose makes these checks for play; a game's
+    `ai.choose(state, seat, level, rng, budget)` calls this so that tools and tests calling it
+    directly (tools.arena, tools.bench, the AI tests) get the same refusal, from one place."""
+    if state.current_player != seat:
+        raise ValueError("seat %d cannot move now (seat %d is to move)" % (
+            seat, state.current_player))
+    if level not in LEVELS:
+        raise ValueError("unknown level %r (not one of %s)" % (level, ", ".join(LEVELS)))

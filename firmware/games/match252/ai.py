@@ -28,6 +28,7 @@ import time
 from micropython import const
 
 from games.match252.rules import ADJACENT, EMPTY, LINES, NEIGHBOURS, SLOTS
+from kit import check_turn
 
 UNK = const(13)
 NONE = const(14)
@@ -47,8 +48,9 @@ RANDOM_NORMAL = 0.1     # and at normal (a slip now and then)
 REVEAL_BONUS = 0.3
 NULL_COST = 0.3         # a move that changes nothing it can see, for the same reason
 
-# Per level: (threat weight, knows the Six risk, plans two actions, exposure weight)
-LEVELS = {
+# Per level (one of core.session.LEVELS): (threat weight, knows the Six risk, plans two
+# actions, exposure weight)
+PARAMS = {
     "easy": (0.0, False, False, 0.0),
     "normal": (0.3, True, False, 0.0),
     "hard": (0.9, True, True, 0.5),
@@ -83,7 +85,7 @@ class Model:
 
 class Planner:
     def __init__(self, obs, level):
-        self.threat_w, self.six_aware, self.deep, self.expo_w = LEVELS[level]
+        self.threat_w, self.six_aware, self.deep, self.expo_w = PARAMS[level]
         seat = obs["seat"]
         model = Model()
         cnt = bytearray(b"\x04" * 13)
@@ -480,10 +482,7 @@ def _late(deadline):
 
 
 def choose(state, seat, level, rng, budget=None):
-    if level not in LEVELS:
-        raise ValueError("unknown level %r" % (level,))
-    if state.current_player != seat:
-        raise ValueError("seat %d cannot move now" % seat)
+    check_turn(state, seat, level)
     obs = state.observation(seat)
     return choose_from(obs, level, rng, budget)
 

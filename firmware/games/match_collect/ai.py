@@ -26,9 +26,9 @@
 from games.match_collect import rules as R
 from games.match_collect.cards import COLOR, LOCATION, SYMBOL, WONDER
 from games.match_collect.cards import COUNT as NUM_CARDS
+from kit import check_turn
 
-LEVELS = ("easy", "normal", "hard")
-# Judgement by level (tuned with the arena, see docs/PERFORMANCE.md).
+# Judgement by level, one of core.session.LEVELS (tuned with the arena, see docs/PERFORMANCE.md).
 PARAMS = {
     "easy": {"pairs_late": False, "keep_sets": False, "guide_mid": False,
              "shelter_chase": False, "danger": 0.0, "loc_w": 5, "take_min": 20,
@@ -381,10 +381,7 @@ def _order(cards):
 
 
 def choose(state, seat, level, rng, budget=None):
-    if level not in LEVELS:
-        raise ValueError("unknown level %r" % (level,))
-    if state.current_player != seat:
-        raise ValueError("seat %d cannot move now" % seat)
+    check_turn(state, seat, level)
     legal = state.legal_actions()
     if not legal:
         raise ValueError("no legal action")

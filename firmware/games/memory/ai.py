@@ -23,6 +23,7 @@
 # (after switching to the best mode that still has a pair), later the Peek once enough cards
 # are unknown; the Peek is also used to look for a bonus card it does not recall.
 
+from core.session import LEVELS  # noqa: F401 (ai.LEVELS: the one tuple, for tools and tests)
 from games.memory.rules import (
     ACT_ACCEPT,
     ACT_DECLINE,
@@ -41,9 +42,10 @@ from games.memory.rules import (
     PAIR_POINTS,
     card_key,
 )
+from kit import check_turn
 
-# level: (turn_decay, card_decay, span)
-LEVELS = {
+# level (one of core.session.LEVELS): (turn_decay, card_decay, span)
+PARAMS = {
     "easy": (0.80, 0.90, 3),
     "normal": (0.93, 0.97, 8),
     "hard": (0.99, 0.995, 16),
@@ -79,7 +81,7 @@ def _threshold(salt, seat, slot, stamp):
 def recall(obs, level, salt):
     """Per slot, the card the AI remembers there (-1: not recalled, or gone). The face-up
     first card of an attempt is always known."""
-    turn_decay, card_decay, span = LEVELS[level]
+    turn_decay, card_decay, span = PARAMS[level]
     seat = obs["seat"]
     known = obs["known"]
     alive = obs["alive"]
@@ -158,10 +160,7 @@ def _set_mode_or(obs, want, otherwise):
 
 def choose(state, seat, level, rng, budget=None):
     """The action for `seat` (see the module comment); budget is unused (no search)."""
-    if level not in LEVELS:
-        raise ValueError("unknown level %r" % (level,))
-    if state.current_player != seat:
-        raise ValueError("seat %d cannot move now" % seat)
+    check_turn(state, seat, level)
     obs = state.observation(seat)
     mem = recall(obs, level, _salt(rng))
     phase = obs["phase"]
