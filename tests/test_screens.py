@@ -188,3 +188,55 @@ def test_cli_writes_named_pngs(tmp_path):
     assert screenshots.main(["--out", str(tmp_path), "--only", "menu,splash"]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["menu.png", "splash.png"]
     assert screenshots.main(["--out", str(tmp_path), "--only", "nope"]) == 2
+
+
+# -- card text readable in every theme ---------------------------------------------------------
+def _luminance(rgb):
+    """WCAG relative luminance of an sRGB colour (0..255 channels)."""
+    out = 0.0
+    for weight, v in zip((0.2126, 0.7152, 0.0722), rgb):
+        v /= 255
+        v = v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        out += weight * v
+    return out
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_contrast_ratio_hand_worked():
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast((255, 255, 0), (255, 255, 255)) == pytest.approx(1.07, abs=0.01)
+    assert contrast((119, 119, 0), (255, 255, 255)) == pytest.approx(4.75, abs=0.01)
+
+
+CARD_TEXT = (theme.RED, theme.BLUE, theme.YELLOW, theme.GREEN)
+
+
+@pytest.mark.parametrize("name", theme.NAMES)
+def test_card_text_is_readable_in_every_theme(name):
+    """What the panel shows (RGB565): corner text and symbols in the four card colours and INK
+    over the card face, at least 4.5:1; the card colours still seen on the background (3:1);
+    a dimmed card's DIM over the face 3:1."""
+    card = rgb(theme.CARD, name)
+    low = []
+    for index in CARD_TEXT + (theme.INK,):
+        r = contrast(rgb(index, name), card)
+        if r < 4.5:
+            low.append((index, round(r, 2)))
+    for index in CARD_TEXT:
+        r = contrast(rgb(index, name), rgb(theme.BG, name))
+        if r < 3.0:
+            low.append(("on BG", index, round(r, 2)))
+    r = contrast(rgb(theme.DIM, name), card)
+    if r < 3.0:
+        low.append(("DIM", round(r, 2)))
+    assert low == [], name
+    # The card colours keep their hue: red, blue and green lead with their own channel,
+    # yellow is red and green over blue.
+    red, blue, yellow, green = (rgb(i, name) for i in CARD_TEXT)
+    assert red[0] > max(red[1:]) and blue[2] > max(blue[:2]) and green[1] > max(green[0::2])
+    assert min(yellow[:2]) > 2 * yellow[2] and abs(yellow[0] - yellow[1]) < 40
