@@ -92,7 +92,8 @@ def test_every_game_opens_its_first_screen(board):
             r.press("DOWN")
         mark, seen = len(r.console), len(r.events)
         r.press("A", gap=0)
-        pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5_000)
+        pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5_000,
+                              since=seen)
         scene = pushed.fields[1] if pushed else None
         drawn = None
         if scene not in (None, "ErrorScreen"):

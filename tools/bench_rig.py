@@ -130,7 +130,8 @@ def run_menu(build_dir, log) -> dict:
                 r.press(m)
             since, mark = len(r.events), len(r.console)
             r.press("A", gap=0)
-            pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5000)
+            pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5000,
+                                  since=since)
             scene = pushed.fields[1] if pushed else None
             if scene and scene != "ErrorScreen":
                 r.wait_frame(15_000, scene)

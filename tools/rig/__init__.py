@@ -73,7 +73,10 @@ def bootrom_path() -> Path:
 
 
 def node_path() -> str | None:
-    return os.environ.get("NODE") or shutil.which("node")
+    env = os.environ.get("NODE")
+    if env:
+        return env if Path(env).is_file() else None
+    return shutil.which("node")
 
 
 def missing_files() -> list[str]:
@@ -337,9 +340,11 @@ class Rig:
     def until_flush(self, ms: float, min_px: int = 1) -> bool:
         return bool(self.cmd("until_flush", ms=ms, min_px=min_px)["found"])
 
-    def wait_event(self, pred, ms: float, step: float = 50) -> Event | None:
-        """Run in `step` ms slices until an event (from now on) satisfies pred, at most `ms`."""
-        start = len(self.events)
+    def wait_event(self, pred, ms: float, step: float = 50,
+                   since: int | None = None) -> Event | None:
+        """Run in `step` ms slices until an event satisfies pred, at most `ms`. Events count
+        from index `since` of self.events (default: from now on)."""
+        start = len(self.events) if since is None else since
         end = self.t + ms
         while True:
             for ev in self.events[start:]:
