@@ -135,7 +135,8 @@ def test_wilson_and_percentiles():
 
 def test_hard_beats_easy_and_wins_add_up():
     summary = arena.arena("toy", 2, ["hard", "easy"], 40, 7, budget=BUDGET)
-    assert set(summary) == {"game", "players", "games", "levels"}
+    assert set(summary) == {"game", "players", "options", "games", "levels"}
+    assert summary["options"] == {}
     assert summary["games"] == 40
     hard, easy = summary["levels"]["hard"], summary["levels"]["easy"]
     assert hard["games"] == easy["games"] == 40
@@ -225,7 +226,7 @@ def test_command_line_json(tmp_path):
     proc = run_cli(*args, "--log", str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert set(summary) == {"game", "players", "games", "levels"}
+    assert set(summary) == {"game", "players", "options", "games", "levels"}
     assert (summary["game"], summary["players"], summary["games"]) == ("toy", 2, 10)
     assert set(summary["levels"]) == {"hard", "normal"}
     for stats in summary["levels"].values():
@@ -243,6 +244,55 @@ def test_command_line_json(tmp_path):
     assert broken.returncode == 1 and "no end after 3 actions" in broken.stderr
     unknown = run_cli("--game", "chess")
     assert unknown.returncode == 2 and "known: " in unknown.stderr and "toy" in unknown.stderr
+
+
+def test_options_reach_the_game_and_the_output(tmp_path, monkeypatch):
+    assert [arena.parse_option(t) for t in ("recipes=1", "mode=advanced", "open=false",
+                                            " n = -3 ", "x=True")] == [
+        ("recipes", 1), ("mode", "advanced"), ("open", False), ("n", -3), ("x", True)]
+    for bad in ("recipes", "=1"):
+        with pytest.raises(ValueError, match="KEY=VALUE"):
+            arena.parse_option(bad)
+    # The game's new_game gets them beside "players" (the toy game ignores unknown keys).
+    seen = []
+    toy_rules = registry.load("toy", "rules")
+    real_new_game = toy_rules.new_game
+    monkeypatch.setattr(toy_rules, "new_game",
+                        lambda options, seed: seen.append(dict(options)) or
+                        real_new_game(options, seed))
+    options = {"recipes": 1, "mode": "advanced"}
+    records = arena.run_games("toy", 2, ["easy"], 2, 3, log_dir=str(tmp_path), options=options)
+    assert seen == [{"players": 2, "recipes": 1, "mode": "advanced"}] * 2
+    assert read_log(str(tmp_path / "game_00000.jsonl"))[0]["options"] == seen[0]
+    summary = arena.summarize("toy", 2, records, options)
+    assert summary["options"] == options
+    assert arena.format_table(summary, {}).splitlines()[0] == (
+        "toy, 2 players, 2 games, options recipes=1 mode=advanced")
+    with pytest.raises(ValueError, match="--players"):
+        arena.run_games("toy", 2, ["easy"], 1, 1, options={"players": 3})
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        arena.run_games("toy", 2, ["easy", "expert"], 1, 1)
+
+
+def test_an_option_changes_a_real_game():
+    """Cauldron's Recipes (rules.new_game's "recipes") through the arena: the same deals,
+    other scores; and the command line shows and passes the options."""
+    plain = arena.run_games("cauldron", 2, ["hard", "easy"], 4, 1, duplicate=True)
+    recipes = arena.run_games("cauldron", 2, ["hard", "easy"], 4, 1, duplicate=True,
+                              options={"recipes": 1})
+    assert [r["seed"] for r in plain] == [r["seed"] for r in recipes]
+    assert [r["scores"] for r in plain] != [r["scores"] for r in recipes]
+    proc = run_cli("--game", "cauldron", "--ai", "hard,easy", "--games", "2", "--option",
+                   "recipes=1", "--option", "open=true", "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert summary["options"] == {"recipes": 1, "open": True} and summary["games"] == 2
+    table = run_cli("--game", "cauldron", "--ai", "hard", "--games", "2", "--option",
+                    "recipes=1")
+    assert table.returncode == 0 and "options recipes=1" in table.stdout.splitlines()[0]
+    for bad in (("--option", "recipes"), ("--option", "players=3"), ("--ai", "expert")):
+        proc = run_cli("--game", "cauldron", "--games", "1", *bad)
+        assert proc.returncode == 2 and proc.stderr.startswith("arena: "), (bad, proc.stderr)
 
 
 # -- a full AI game under MicroPython ----------------------------------------------------------

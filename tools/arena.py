@@ -1,13 +1,14 @@
 """AI-only games through the game registry: win rates with confidence intervals, timings, logs.
 
     python -m tools.arena --game GAME --players N --ai LEVEL,LEVEL... --games K --seed S
-        [--duplicate] [--json] [--budget N] [--log DIR] [--max-actions N]
-        [--register MODULE[:ATTR]]...
+        [--option KEY=VALUE]... [--duplicate] [--json] [--budget N] [--log DIR]
+        [--max-actions N] [--register MODULE[:ATTR]]...
     python -m tools.arena --replay LOG [--register MODULE[:ATTR]]
 
 Nothing here is game-specific: any registered game works.
 
-- `--ai` gives one level per seat; with fewer levels than players the last one repeats.
+- `--ai` gives one level per seat (each one of core.session.LEVELS); with fewer levels than
+  players the last one repeats.
 - Seats rotate between games (game g puts level i in seat (i + g) mod N), so with K a multiple
   of N every level plays every seat equally often.
 - `--duplicate` plays each deal (same game seed) N times, once per rotation, so the luck of
@@ -17,7 +18,11 @@ Nothing here is game-specific: any registered game works.
 - Game seeds are drawn from core.rng.Rng(--seed), each seat's AI gets its own Rng derived
   from the game seed, and `--budget` is passed to `ai.choose`: the same seed gives the same
   results; only the timings vary.
-- Games get `options = {"players": N}`. A chance node (current_player == -1) is resolved by
+- Games get `options = {"players": N}` plus every `--option KEY=VALUE` (repeatable; VALUE
+  an int when it reads as one, true/false a bool, else a string), e.g. Cauldron's Recipes
+  `--option recipes=1`, Shadow Lock's `--option mode=...`: the game's own option keys (its
+  rules.new_game). They are shown in the output (the table's first line, "options" in the
+  JSON, the logs' headers). A chance node (current_player == -1) is resolved by
   applying `legal_actions()[0]` (the state draws the outcome itself); it is logged as seat -1.
 - A game that raises or exceeds `--max-actions` is reported as an error (stderr, exit code 1,
   and an "errors" list in the JSON, present only when there are errors) and left out of the
@@ -44,6 +49,7 @@ compat.install()
 
 from core.gamelog import GameLog, log_new_rounds, read_log  # noqa: E402
 from core.rng import Rng  # noqa: E402
+from core.session import LEVELS  # noqa: E402
 from games import registry  # noqa: E402
 
 DEFAULT_MAX_ACTIONS = 100000
@@ -100,12 +106,14 @@ def play_game(
     budget: int | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     log_path: str | None = None,
+    options: dict | None = None,
 ) -> dict:
-    """Play one AI-only game; returns its record (scores, returns, actions, timings, error)."""
+    """Play one AI-only game; returns its record (scores, returns, actions, timings, error).
+    `options` are the game's options beside "players" (see parse_option)."""
     rules = registry.load(game_id, "rules")
     ai = registry.load(game_id, "ai")
     players = len(seat_levels)
-    options = {"players": players}
+    options = game_options(players, options)
     log = GameLog(log_path, LOG_MAX_BYTES) if log_path else GameLog(None)
     log.header(game_id, options, seed, list(seat_levels))
     rngs = [Rng(ai_seed(seed, seat)) for seat in range(players)]
@@ -159,7 +167,41 @@ def seat_levels_for(levels: list[str], players: int, game_index: int) -> list[st
 def full_levels(levels: list[str], players: int) -> list[str]:
     if not levels or len(levels) > players:
         raise ValueError("give 1 to %d AI levels, got %r" % (players, levels))
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError("unknown level %r (levels: %s)" % (level, ", ".join(LEVELS)))
     return list(levels) + [levels[-1]] * (players - len(levels))
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """`KEY=VALUE` -> (KEY, value): an int when VALUE reads as one, True/False for
+    true/false (any case), else the string."""
+    key, eq, value = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise ValueError("an option is KEY=VALUE, got %r" % (text,))
+    value = value.strip()
+    try:
+        return key, int(value)
+    except ValueError:
+        pass
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    return key, value
+
+
+def game_options(players: int, options: dict | None) -> dict:
+    """The options a game gets: {"players": players} and the extra ones."""
+    out: dict = {"players": players}
+    for key, value in (options or {}).items():
+        if key == "players":
+            raise ValueError("give the players with --players, not as an option")
+        out[key] = value
+    return out
+
+
+def options_text(options: dict | None) -> str:
+    return " ".join("%s=%s" % (k, v) for k, v in (options or {}).items())
 
 
 def run_games(
@@ -172,6 +214,7 @@ def run_games(
     budget: int | None = None,
     log_dir: str | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    options: dict | None = None,
 ) -> list[dict]:
     """Play the arena's games and return one record a game (see play_game), in order."""
     entry = registry.find(game_id)
@@ -179,6 +222,7 @@ def run_games(
         raise ValueError("%s takes %d to %d players, not %d" % (game_id, entry[3], entry[4],
                                                                    players))
     levels = full_levels(levels, players)
+    game_options(players, options)  # refuses "players" before any game is played
     if games < 1:
         raise ValueError("--games must be at least 1")
     deals = -(-games // players) if duplicate else games
@@ -192,15 +236,17 @@ def run_games(
         deal = g // players if duplicate else g
         path = os.path.join(log_dir, "game_%05d.jsonl" % g) if log_dir else None
         record = play_game(game_id, seat_levels_for(levels, players, g), deal_seeds[deal],
-                           budget, max_actions, path)
+                           budget, max_actions, path, options)
         record["index"] = g
         record["deal"] = deal
         records.append(record)
     return records
 
 
-def summarize(game_id: str, players: int, records: list[dict]) -> dict:
-    """The JSON summary: {"game", "players", "games", "levels": {level: stats}} (+ "errors")."""
+def summarize(game_id: str, players: int, records: list[dict],
+              options: dict | None = None) -> dict:
+    """The JSON summary: {"game", "players", "options", "games", "levels": {level: stats}}
+    (+ "errors"); "options" holds the game's options beside "players" ({} when none)."""
     order: list[str] = []
     acc: dict[str, dict] = {}
     good = [r for r in records if r["error"] is None]
@@ -232,7 +278,8 @@ def summarize(game_id: str, players: int, records: list[dict]) -> dict:
             "decision_ms_median": median(a["ms"]),
             "decision_ms_p95": percentile(a["ms"], 95),
         }
-    summary = {"game": game_id, "players": players, "games": len(good), "levels": levels}
+    summary = {"game": game_id, "players": players, "options": dict(options or {}),
+               "games": len(good), "levels": levels}
     errors = [{"index": r["index"], "seed": r["seed"], "error": r["error"]}
               for r in records if r["error"] is not None]
     if errors:
@@ -254,12 +301,14 @@ def arena(game_id: str, players: int, levels: list[str], games: int, seed: int,
           **kwargs) -> dict:
     """run_games + summarize: the summary dict that `--json` prints."""
     return summarize(game_id, players, run_games(game_id, players, levels, games, seed,
-                                                 **kwargs))
+                                                 **kwargs), kwargs.get("options"))
 
 
 def format_table(summary: dict, lengths: dict[str, float]) -> str:
-    lines = ["%s, %d players, %d games" % (summary["game"], summary["players"],
-                                          summary["games"])]
+    head = "%s, %d players, %d games" % (summary["game"], summary["players"], summary["games"])
+    if summary.get("options"):
+        head += ", options " + options_text(summary["options"])
+    lines = [head]
     lines.append("%-8s %6s %7s %6s %15s %8s %7s %9s %9s" % (
         "level", "games", "wins", "rate", "95% CI", "score", "length", "ms med", "ms p95"))
     for level, s in summary["levels"].items():
@@ -326,6 +375,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--ai", default="normal", help="levels by seat: easy,normal,hard")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. recipes=1 (repeatable; ints parsed)")
     parser.add_argument("--log", metavar="DIR", help="write one JSON-lines log per game")
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per seat rotation")
@@ -357,13 +408,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     levels = [level.strip() for level in args.ai.split(",") if level.strip()]
     try:
+        options = dict(parse_option(text) for text in args.option)
         records = run_games(args.game, args.players, levels, args.games, args.seed,
                             duplicate=args.duplicate, budget=args.budget, log_dir=args.log,
-                            max_actions=args.max_actions)
+                            max_actions=args.max_actions, options=options)
     except ValueError as exc:
         print("arena: %s" % exc, file=sys.stderr)
         return 2
-    summary = summarize(args.game, args.players, records)
+    summary = summarize(args.game, args.players, records, options)
     for record in records:
         if record["error"] is not None:
             print("game %d (seed %d) failed: %s" % (record["index"], record["seed"],
