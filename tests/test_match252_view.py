@@ -14,6 +14,7 @@ from games import registry
 from games.match252 import ai, rules, view
 from kit import lang as kit_lang
 from sim import headless
+from ui import widgets
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
@@ -76,7 +77,7 @@ def test_reveal_then_move_with_the_buttons():
     s = sessions[0]
     assert s.actions == [rules.action(rules.REVEAL, 5)]
     assert s.state.up[5] and r.app.top.status_text() == "Your turn, action 2 of 2"
-    assert r.app.top.hint_text() == "A Move/Replace  MENU Menu"
+    assert widgets.hints(r.app, r.app.top.hint_text()) == "Arrows Choose  A Move/Replace  MENU Menu"
     # A on the face-up B2: Move (first choice), then A on the first legal target.
     r = headless.run("A,WAIT:200,A,WAIT:200,A,WAIT:200,SHOT:target,A,WAIT:300",
                      setup=table(0, seed=seed, out=sessions))
@@ -128,7 +129,7 @@ def test_target_mode_visits_only_legal_targets():
     scene = scenes[0]
     assert scene.mode == view.M_TARGET and scene.targets == [1, 2, 3, 4, 8, 12]
     assert scene.cursor in scene.targets and r.log == ""
-    assert scene.hint_text() == "Arrows Target  A Swap  B Cancel"
+    assert widgets.hints(r.app, scene.hint_text()) == "Arrows Target  A Swap  B Cancel"
 
 
 def test_jack_look_is_shown_only_to_its_maker():
@@ -266,7 +267,9 @@ def test_partial_redraws_match_a_full_redraw():
     assert scene.state.up[5] and scene.state.left == 1
     scene.act(rules.action(rules.MOVE, 0x21))    # J J: a Jacks match, then choose a look
     frame("match")
-    assert scene.mode == view.M_CHOICE
+    assert scene.mode == view.M_CHOICE and scene.flash_until is not None
+    press("A")                                   # the captured pair shown: A goes on
+    assert scene.flash_until is None
     press("DOWN", "DOWN", "RIGHT", "UP", "A")    # look at one card: a private dialog
     app.pop()
     frame("dialog closed")
@@ -325,3 +328,111 @@ def test_demo_under_micropython(tmp_path):
     proc = run_mpy(code, heap="128wK", paths=[tree, ROOT], timeout=600)
     assert proc.stdout.split() == ["MainMenu", "0", "True", "True"], proc.stdout + proc.stderr
 
+
+
+def seven_position():
+    """7♠ 2♠ 7♥ in the first row, the Sevens face up: swapping C1 and B1 makes a plain
+    capture (no special match)."""
+    grid = [c("7", 0), c("2", 0), c("7", 1)] + [c("3", k) for k in range(4)] + \
+        [c("4", k) for k in range(4)] + [c("5", k) for k in range(4)] + [c("9", 0)]
+    up = [1, 0, 1] + [0] * 13
+    return rules.position(grid, up)
+
+
+def test_a_capture_shows_the_pair_on_the_grid_before_it_leaves():
+    def then(scene):
+        scene.act(rules.action(rules.MOVE, 0x21))
+
+    for wait, showing in ((100, True), (1100, True), (1400, False)):
+        scenes = []
+        r = headless.run("WAIT:%d,SHOT:grid" % wait, setup=hand_built(
+            seven_position(), then=then, out=scenes), settle_ms=0)
+        scene = scenes[0]
+        st = scene.state
+        assert len(st.caps[0]) == 2 and st.grid[0] != c("7", 0)     # captured, refilled
+        if showing:   # the pair stays on the grid, marked, for the pause (normal: 1.2 s)
+            assert scene.flash_card(0) == c("7", 0) and scene.flash_card(1) == c("7", 1)
+            assert scene.flash_card(2) == -1
+        else:
+            assert scene.flash_until is None and scene.flash_card(0) == -1
+        assert r.log == ""
+    # A skips the pause; other buttons wait for it.
+    scenes = []
+    r = headless.run("WAIT:100,RIGHT,WAIT:50", setup=hand_built(
+        seven_position(), then=then, out=scenes), settle_ms=0)
+    assert scenes[0].flash_until is not None and scenes[0].cursor == 5
+    r = headless.run("WAIT:100,A,WAIT:50", setup=hand_built(
+        seven_position(), then=then, out=scenes), settle_ms=0)
+    assert scenes[-1].flash_until is None and scenes[-1].state.left == 1
+
+
+def test_messages_say_you_and_the_history_keeps_every_one():
+    def then(scene):
+        scene.act(rules.action(rules.MOVE, 0x21))
+
+    scenes = []
+    headless.run("WAIT:50", setup=hand_built(seven_position(), then=then, out=scenes),
+                 settle_ms=0)
+    scene = scenes[0]
+    lines = scene.turns.history.lines
+    assert lines == ["You swap C1 and B1", "You capture 7♠ 7♥!"], lines
+    scene.announce(1, [("reveal", 1, 5, c("Q", 1)), ("six", 1, 6, c("6", 2))])
+    assert lines[-1] == "AI reveals Q♥; Six! 6♦ goes to you; AI's turn is over"
+    scene.announce(0, [("reveal", 0, 5, c("Q", 1)), ("six", 0, 6, c("6", 2)),
+                       ("take", 0, c("K", 0))])
+    assert lines[-1] == "You reveal Q♥; Six! 6♦ goes to AI; your turn is over; " \
+        "Aces: you take K♠"
+    # French.
+    from core import strings
+
+    strings.load("fr")
+    kit_lang.load("games.match252", "match252")
+    scene.announce(0, [("reveal", 0, 5, c("Q", 1)), ("capture", 0, 0, 1, c("J", 2),
+                                                    c("J", 3))])
+    assert lines[-1] == "Vous retournez Q♥; Vous capturez J♦ J♣ !"
+    scene.announce(1, [("take", 1, c("K", 0))])
+    assert lines[-1] == "As : IA vous prend K♠"
+    strings.load("en")
+
+
+def test_hint_bar_has_only_the_boards_buttons_and_fits():
+    for board, w, _h in BOARDS:
+        for lang in ("en", "fr"):
+            scenes = []
+
+            def setup(app, lang=lang, scenes=scenes):
+                app.start()
+                from core import strings
+
+                strings.load(lang)
+                app.settings["lang"] = lang
+                hand_built(jack_position(), out=scenes)(app)
+
+            r = headless.run("WAIT:50", board=board, setup=setup, settle_ms=0)
+            scene = scenes[0]
+            app = r.app
+            texts = []
+            for cursor in (0, 1, 5):           # face up, face down
+                scene.cursor = cursor
+                texts.append(widgets.hints(app, scene.hint_text()))
+            scene.start_move(0)
+            texts.append(widgets.hints(app, scene.hint_text()))
+            for text in texts:
+                assert app.small.width(text) <= w - 2 * widgets.PAD, (board, lang, text)
+                assert "{" not in text
+                if board == "display_pack_2":
+                    assert "MENU" not in text and "</>" not in text, text
+            if board == "display_pack_2":
+                assert texts[0].startswith("X/Y B+X/Y ")
+
+
+def test_result_then_play_again_setup_or_menu_and_the_pause_menu_history():
+    r = headless.run("WAIT:2500,A,WAIT:100", setup=table(10000, seed=12))
+    top = r.app.top
+    assert type(top).__name__ == "Dialog"
+    assert top.choices == ["Play again", "Setup", "Menu"]
+    r = headless.run("WAIT:2500,A,WAIT:100,A,WAIT:300", setup=table(10000, seed=12))
+    top = r.app.top
+    assert type(top).__name__ == "GameScene" and top.session.actions == [] and r.log == ""
+    r = headless.run("WAIT:100,MENU,WAIT:100", setup=table(0))
+    assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]

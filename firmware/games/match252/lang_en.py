@@ -18,12 +18,12 @@ T = {
     "m252.pick_look": "Jack match: look at a face-down card",
     "m252.pick_show": "Queen match: reveal a face-down card",
     "m252.ai_choosing": "AI chooses...",
-    "m252.h_reveal": "A Reveal  MENU Menu",
-    "m252.h_faceup": "A Move/Replace  MENU Menu",
-    "m252.h_empty": "Arrows Choose  MENU Menu",
-    "m252.h_target": "Arrows Target  A Swap  B Cancel",
-    "m252.h_choice": "Up/Down Choose  A OK",
-    "m252.h_wait": "MENU Menu",
+    "m252.h_reveal": "{DPAD} Choose  A Reveal  {MENU} Menu",
+    "m252.h_faceup": "{DPAD} Choose  A Move/Replace  {MENU} Menu",
+    "m252.h_empty": "{DPAD} Choose  {MENU} Menu",
+    "m252.h_target": "{DPAD} Target  A Swap  B Cancel",
+    "m252.h_choice": "{UD} Choose  A OK",
+    "m252.h_wait": "{MENU} Menu",
     "m252.move": "Move (swap in row/column)",
     "m252.replace": "Replace (under the pile)",
     "m252.card_menu": "%s: what to do?",
@@ -46,7 +46,16 @@ T = {
     "m252.final": "You %d - AI %d",
     "m252.final_demo": "Player 1 %d - Player 2 %d",
     "m252.p_wins": "%s wins",
-    "m252.h_result": "A New game  B Back",
+    "m252.h_result": "A Next (Play again, Setup, Menu)  B Back",
+    "m252.you_reveal": "You reveal %s",
+    "m252.you_move": "You swap %s and %s",
+    "m252.you_replace": "You put %s under the pile",
+    "m252.you_capture": "You capture %s %s!",
+    "m252.you_six": "Six! %s goes to %s; your turn is over",
+    "m252.six_to_you": "Six! %s goes to you; %s's turn is over",
+    "m252.you_take": "Aces: you take %s",
+    "m252.ev_take_you": "Aces: %s takes %s from you",
+    "m252.you_look_at": "Jacks: you look at %s",
 }
 
 RULES = (
@@ -75,5 +84,8 @@ RULES = (
     "two cards of one rank (Sixes aside) remain in grid and pile, or after 200 turns: "
     "more cards wins, equal is a draw.\n\n"
     "Buttons: arrows move the cursor, A acts on the card (a face-down card is "
-    "revealed; a face-up card offers Move or Replace), B cancels, MENU pauses."
+    "revealed; a face-up card offers Move or Replace), B cancels, MENU pauses (the pause menu "
+    "also opens the History: every move of the game, in full). On the Display Pack 2.0 "
+    "(four buttons) X and Y move up and down, B+X and B+Y left and right, and B held is "
+    "MENU; on the Pico-LCD-1.14, MENU is the joystick press."
 )

@@ -18,12 +18,12 @@ T = {
     "m252.pick_look": "Paire de Valets : consulter une carte cachée",
     "m252.pick_show": "Paire de Dames : retourner une carte cachée",
     "m252.ai_choosing": "L'IA choisit...",
-    "m252.h_reveal": "A Retourner  MENU Menu",
-    "m252.h_faceup": "A Déplacer/Remplacer  MENU Menu",
-    "m252.h_empty": "Flèches Choisir  MENU Menu",
-    "m252.h_target": "Flèches Cible  A Échanger  B Annuler",
-    "m252.h_choice": "Haut/Bas Choisir  A OK",
-    "m252.h_wait": "MENU Menu",
+    "m252.h_reveal": "{DPAD} Choisir  A Retourner  {MENU} Menu",
+    "m252.h_faceup": "{DPAD} Choisir  A Déplacer/Remplacer  {MENU} Menu",
+    "m252.h_empty": "{DPAD} Choisir  {MENU} Menu",
+    "m252.h_target": "{DPAD} Cible  A Échanger  B Annuler",
+    "m252.h_choice": "{UD} Choisir  A OK",
+    "m252.h_wait": "{MENU} Menu",
     "m252.move": "Déplacer (ligne/colonne)",
     "m252.replace": "Remplacer (sous la pioche)",
     "m252.card_menu": "%s : que faire ?",
@@ -46,7 +46,16 @@ T = {
     "m252.final": "Vous %d - IA %d",
     "m252.final_demo": "Joueur 1 %d - Joueur 2 %d",
     "m252.p_wins": "%s gagne",
-    "m252.h_result": "A Nouvelle partie  B Retour",
+    "m252.h_result": "A Suite (Rejouer, Réglages, Menu)  B Retour",
+    "m252.you_reveal": "Vous retournez %s",
+    "m252.you_move": "Vous échangez %s et %s",
+    "m252.you_replace": "Vous mettez %s sous la pioche",
+    "m252.you_capture": "Vous capturez %s %s !",
+    "m252.you_six": "Six ! %s va à %s ; votre tour s'arrête",
+    "m252.six_to_you": "Six ! %s est pour vous ; le tour de %s s'arrête",
+    "m252.you_take": "As : vous prenez %s",
+    "m252.ev_take_you": "As : %s vous prend %s",
+    "m252.you_look_at": "Valets : vous consultez %s",
 }
 
 RULES = (
@@ -76,5 +85,8 @@ RULES = (
     "pioche, ou après 200 tours : le plus de cartes gagne, l'égalité est un nul.\n\n"
     "Boutons : flèches pour le curseur, A agit sur la carte (une carte cachée est "
     "retournée ; une carte visible propose Déplacer ou Remplacer), B annule, MENU met "
-    "en pause."
+    "en pause (le menu de pause ouvre aussi l'Historique : chaque coup de la partie, en "
+    "entier). Sur le Display Pack 2.0 (quatre boutons), X et Y vont en haut et en bas, "
+    "B+X et B+Y à gauche et à droite, et B maintenu fait MENU ; sur le Pico-LCD-1.14, "
+    "MENU est l'appui sur le joystick."
 )

@@ -10,6 +10,8 @@
 # Every action goes through the kit's turn driver (kit.turns: the session's save after every
 # action, the AI's "Thinking..." and pace); the setup screen, resume included, is kit.setup's.
 
+import time
+
 from micropython import const
 
 from core import input as btn
@@ -94,6 +96,8 @@ class GameScene(Scene):
         self.ci = 0              # index into the pending choices / targets
         self.turns = turns.Turns(self, session, ai, demo)
         self.result_shown = False
+        self.flash = []          # slot, card, ...: a capture (or a Six) shown before it goes
+        self.flash_until = None
         self.status = ""
         self.geo: tuple = ()
         # What is on screen, so a partial draw repaints only what differs: per slot the card
@@ -160,34 +164,60 @@ class GameScene(Scene):
         return True
 
     def announce(self, seat, events):
-        """Toast what happened (the most telling events of the action)."""
+        """Toast what happened (every event of the action; the History keeps it whole), in
+        the second person for you ("You capture J♦ J♣"); captured pairs and a Six stay on
+        the grid a moment before they leave (show_flash)."""
         parts = []
+        t = strings.t
+        you = seat == self.human_seat() and not self.demo
+        to_you = 1 - seat == self.human_seat() and not self.demo
         who = self.name(seat)
         looked = -1
+        flash = self.flash
+        del flash[:]
         for ev in events:
             k = ev[0]
             if k == "reveal" and ev[3] >> 2 != rules.SIX:
-                parts.append(strings.t("m252.ev_reveal") % (who, card_name(ev[3])))
-            elif k == "move" and seat != self.human_seat():
-                parts.append(strings.t("m252.ev_move") % (who, rules.slot_str(ev[2]),
-                                                          rules.slot_str(ev[3])))
+                c = card_name(ev[3])
+                parts.append(t("m252.you_reveal") % c if you else t("m252.ev_reveal") % (who, c))
+            elif k == "move":
+                a, b = rules.slot_str(ev[2]), rules.slot_str(ev[3])
+                if you:   # seen on the grid: in the History only
+                    self.turns.record(t("m252.you_move") % (a, b))
+                else:
+                    parts.append(t("m252.ev_move") % (who, a, b))
             elif k == "replace":
-                parts.append(strings.t("m252.ev_replace") % (who, card_name(ev[3])))
+                c = card_name(ev[3])
+                parts.append(t("m252.you_replace") % c if you else
+                             t("m252.ev_replace") % (who, c))
             elif k == "capture":
-                parts.append(strings.t("m252.ev_capture") % (who, card_name(ev[4]),
-                                                             card_name(ev[5])))
+                a, b = card_name(ev[4]), card_name(ev[5])
+                parts.append(t("m252.you_capture") % (a, b) if you else
+                             t("m252.ev_capture") % (who, a, b))
+                flash.extend((ev[2], ev[4], ev[3], ev[5]))
             elif k == "six":
-                parts.append(strings.t("m252.ev_six") % (card_name(ev[3]),
-                                                         self.name(1 - seat)))
+                c = card_name(ev[3])
+                if you:
+                    parts.append(t("m252.you_six") % (c, self.name(1 - seat)))
+                elif to_you:
+                    parts.append(t("m252.six_to_you") % (c, who))
+                else:
+                    parts.append(t("m252.ev_six") % (c, self.name(1 - seat)))
+                flash.extend((ev[2], ev[3]))
             elif k == "take":
-                parts.append(strings.t("m252.ev_take") % (who, card_name(ev[2])))
+                c = card_name(ev[2])
+                parts.append(t("m252.you_take") % c if you else
+                             t("m252.ev_take_you" if to_you else "m252.ev_take") % (who, c))
             elif k == "king":
-                parts.append(strings.t("m252.ev_king"))
+                parts.append(t("m252.ev_king"))
             elif k == "look":
                 looked = ev[2]
-                parts.append(strings.t("m252.ev_look") % (who, rules.slot_str(ev[2])))
+                parts.append(t("m252.you_look_at") % rules.slot_str(ev[2]) if you else
+                             t("m252.ev_look") % (who, rules.slot_str(ev[2])))
             elif k == "skip":
-                parts.append(strings.t("m252.ev_skip"))
+                parts.append(t("m252.ev_skip"))
+        if flash:
+            self.show_flash()
         if looked >= 0 and seat == self.human_seat() and not self.demo:
             # The Jack's look is private: only the human who made it sees the card.
             card = self.state.grid[looked]
@@ -196,7 +226,33 @@ class GameScene(Scene):
                                  [strings.t("ok")], None))
             return
         if parts:
-            self.app.toast("; ".join(parts[-2:]))
+            self.app.toast("; ".join(parts))
+
+    def show_flash(self):
+        """The captured pair (or the Six) stays on the grid, marked, for the pause after a
+        move (kit.turns.human_pause_ms: slow 2 s, normal 1.2 s, fast 0.5 s) before the grid
+        shows the cards that replaced it; no AI move meanwhile; A skips it."""
+        app = self.app
+        now = app.platform.ticks_ms()
+        ms = turns.human_pause_ms((app.settings or {}) if app is not None else {})
+        self.flash_until = time.ticks_add(now, ms)
+        self.turns.wait(now, ms)
+
+    def flash_card(self, slot):
+        """The card shown at `slot` while a capture is shown, or -1."""
+        if self.flash_until is None:
+            return -1
+        f = self.flash
+        for i in range(0, len(f), 2):
+            if f[i] == slot:
+                return f[i + 1]
+        return -1
+
+    def end_flash(self):
+        if self.flash_until is not None:
+            self.flash_until = None
+            del self.flash[:]
+            self.request_draw()
 
     # -- buttons ----------------------------------------------------------------------------
     def button(self, b, kind):
@@ -204,6 +260,10 @@ class GameScene(Scene):
             return
         if b == btn.MENU and kind == btn.PRESS:
             self.open_menu()
+            return
+        if self.flash_until is not None:
+            if b == btn.A and kind == btn.PRESS:
+                self.end_flash()      # A: go on at once
             return
         if not self.my_turn() or self.state.is_over():
             if self.demo and b == btn.B and kind == btn.PRESS:
@@ -325,6 +385,7 @@ class GameScene(Scene):
             elif choice == 2:
                 self.app.pop()
 
+        labels, done = self.turns.with_history(labels, done)
         self.app.push(Dialog(strings.t("m252.pause"), labels, done))
 
     # -- time -------------------------------------------------------------------------------
@@ -333,6 +394,10 @@ class GameScene(Scene):
         self.act(action)
 
     def tick(self, now):
+        if self.flash_until is not None:
+            if time.ticks_diff(now, self.flash_until) < 0:
+                return
+            self.end_flash()
         if self.turns.tick(now) == turns.OVER:
             self.game_over(now)
 
@@ -430,8 +495,8 @@ class GameScene(Scene):
             c.text(font, text, 4, 2, theme.ACCENT)
             self.drawn_status = text
             self.status_w = tw
-        # hint bar
-        text = self.hint_text()
+        # hint bar (the buttons named as this board presses them: ui.widgets.hints)
+        text = widgets.hints(app, self.hint_text())
         if text != self.drawn_hint:
             fitted = font.fit(text, app.width - 2 * widgets.PAD)
             tw = font.width(fitted)
@@ -464,7 +529,12 @@ class GameScene(Scene):
                     flags |= DIMMED
             card = s.grid[slot]
             look = 0x80 | flags
-            if card != rules.EMPTY:
+            shown = self.flash_card(slot)
+            if shown >= 0:
+                card = shown
+                flags = PICKED
+                look = 0xC0 | flags
+            elif card != rules.EMPTY:
                 if s.up[slot]:
                     look |= 0x10
                 elif viewer >= 0 and s.know[card] & (1 << viewer):
@@ -477,7 +547,10 @@ class GameScene(Scene):
             y = gy + (slot >> 2) * cell_h
             if not full:
                 c.fill_rect(x, y, cell_w, cell_h, theme.BG)
-            self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
+            if shown >= 0:
+                draw_card(app, c, x, y, card_w, card_h, face_of(shown), flags)
+            else:
+                self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
         # side panel: the pile, both capture piles, the action and turn counters
         c0 = s.caps[0]
         c1 = s.caps[1]
@@ -591,11 +664,10 @@ class ResultScene(Scene):
             return
         app = self.app
         if b == btn.A:
-            old = self.session
-            level = old.seats[1 - self.human] if self.human >= 0 else "normal"
-            session = new_session(app, level, old.options.get("first", "random"), False)
-            session.save()
-            app.replace(GameScene(session))
+            # Play again / Setup / Menu: the kit's flow after every game.
+            from kit import after
+
+            after.choose(app, self.session, Spec())
         elif b == btn.B or b == btn.MENU:
             app.pop()
 
