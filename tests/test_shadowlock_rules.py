@@ -490,6 +490,32 @@ def test_lock_only_at_the_start_and_locked_seats_sit_out():
     assert s.current_player == 0                       # seat 1 is skipped from now on
 
 
+def test_skip_then_double_on_one_player_take_two_turns():
+    s = rules.position(3, coll=[[], [n(1, R)], [n(2, R)]], reserve=[[SKP[0]], [DBL[0]], []],
+                       piles_=[[n(4, G), n(6, Y), n(8, B)], [n(5, G), n(7, B), n(9, Y)]])
+    s.apply(encode(SKIP, 2))
+    s.apply(encode(DOUBLE, 2))                 # seat 1
+    assert s.current_player == 2 and s.phase == P_SKIPPED and s.dbl[2] == 1
+    s.apply(encode(PASS))
+    assert s.current_player == 0 and s.dbl[2] == 1
+    s.apply(encode(DRAW, 0))
+    s.apply(encode(STOP))
+    s.apply(encode(DRAW, 0))                   # seat 1
+    s.apply(encode(STOP))
+    assert s.current_player == 2 and s.owed == 2 and s.dbl[2] == 0
+    assert encode(LOCK) not in s.legal_actions() and encode(STOP) not in s.legal_actions()
+
+
+def test_a_double_still_waiting_at_round_end_is_lost():
+    s = rules.position(2, coll=[[n(1, R)], [n(2, B)]], reserve=[[DBL[0]], []],
+                       piles_=[[n(4, G)], []])
+    s.apply(encode(DRAW, 0))                   # the last card: both piles are empty
+    s.apply(encode(DOUBLE, 1))                 # the turn ends, and with it the round
+    assert s.round_no == 2 and list(s.dbl) == [0, 0] and s.owed == 0
+    assert s.history == [[0, 0]] and s.current_player == 1
+    s.check()
+
+
 def test_double_and_skip_target_rules():
     s = rules.position(3, reserve=[[DBL[0], SKP[0]], [], []], locked=[0, 0, 1],
                        piles_=[[n(4, G)], [n(5, G)]])
