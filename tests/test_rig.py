@@ -44,6 +44,22 @@ def board(tmp_path_factory):
         r.stop()
 
 
+def test_pack_puts_the_build_in_a_firmware_sized_littlefs(tmp_path):
+    """The image is the firmware's filesystem (352 blocks of 4 KiB) and holds every file of the
+    build plus the extras, byte for byte (no emulator needed)."""
+    pico = tmp_path / "pico"
+    (pico / "core").mkdir(parents=True)
+    (pico / "main.py").write_bytes(b"print('main')\n")
+    (pico / "core" / "app.mpy").write_bytes(bytes(range(256)) * 40)
+    image = rig.pack(pico, {"boot.py": b"# hook\n", "main.py": b"print('extra')\n"})
+    assert len(image) == rig.FS_BLOCK_SIZE * rig.FS_BLOCK_COUNT == 0x160000
+    files = rig.read_fs(image)
+    assert files == {"main.py": b"print('extra')\n", "core/app.mpy": bytes(range(256)) * 40,
+                     "boot.py": b"# hook\n"}
+    with pytest.raises(rig.RigError, match="make build"):
+        rig.pack(tmp_path / "empty")
+
+
 def _errors_since(r, mark):
     text = r.console[mark:].decode(errors="replace")
     return [ln for ln in text.splitlines() if any(m in ln for m in rig.ERROR_MARKS)]
@@ -78,6 +94,52 @@ def test_boots_to_the_main_menu(board, tmp_path):
     shot = r.screenshot(tmp_path / "menu.png")
     colours = r.screen().getcolors(65536)
     assert colours is not None and len(colours) > 4, "the panel is blank: %s" % shot
+
+
+def test_panel_shows_what_the_simulator_draws(board):
+    """The ST7789 model (MADCTL 0x70 addressing, RGB565 byte order, INVON) gives back, upright,
+    the picture the simulator draws from the same code; only the title bar's free-memory
+    figure (MicroPython only) may differ."""
+    from PIL import ImageChops
+
+    from sim import headless
+
+    r = board
+    assert r.wait_scene("MainMenu", 20_000) is not None
+    r.wait_frame(10_000, "MainMenu")
+    if r.top() != "MainMenu":
+        pytest.skip("the menu is not on top (the game test ran first)")
+    rig_pic = r.screen()
+    sim_pic = headless.run("WAIT:1600", seed=1).final.convert("RGB")
+    assert rig_pic.size == sim_pic.size
+    diff = ImageChops.difference(rig_pic, sim_pic)
+    title_h = 20
+    body = diff.crop((0, title_h, diff.width, diff.height)).getbbox()
+    left = diff.crop((0, 0, diff.width * 2 // 3, title_h)).getbbox()
+    assert body is None and left is None, (
+        "the emulated panel differs from the simulator in %s" % ((body, left),))
+
+
+def test_flash_writes_land(tmp_path):
+    """A file written on the board (littlefs through the bootrom's flash_range_erase and
+    flash_range_program, which the rig intercepts) is in the emulated flash afterwards."""
+    _require_rig()
+    out = tmp_path / "pico"
+    result = build.build(build.FIRMWARE, out)
+    assert result.ok
+    with rig.Rig(build_dir=out) as r:
+        r.hold("B")  # safe mode: the app does not start, the REPL is free
+        r.run(600)
+        r.release()
+        assert r.expect(">>> ", 3_000), r.text()[-500:]
+        text = r.repl("f = open('rig_probe.txt', 'w'); f.write('written %d' % (6 * 7)); "
+                      "f.close(); import os; print(os.listdir('/'))")
+        assert "rig_probe.txt" in text, text
+        files = r.flash_fs()
+        state = r.state()
+    assert files.get("rig_probe.txt") == b"written 42"
+    assert "main.py" in files and "boot.py" in files
+    assert state["programs"] > 0  # (erases only where littlefs reuses a written block)
 
 
 def test_every_game_opens_its_first_screen(board):

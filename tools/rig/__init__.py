@@ -143,11 +143,13 @@ def pack(build_dir: Path | str = BUILD_DIR, extra: dict[str, bytes] | None = Non
 
 def read_fs(image: bytes) -> dict[str, bytes]:
     """Every file of a littlefs image (path -> bytes): what the board wrote."""
-    from littlefs import LittleFS
+    from littlefs import LittleFS, UserContext
 
-    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT, prog_size=FS_PROG_SIZE,
-                  read_size=FS_READ_SIZE, lookahead_size=FS_LOOKAHEAD, mount=False)
-    fs.context.buffer = bytearray(image)
+    ctx = UserContext(FS_BLOCK_SIZE * FS_BLOCK_COUNT)
+    ctx.buffer = bytearray(image)
+    fs = LittleFS(ctx, block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
+                  prog_size=FS_PROG_SIZE, read_size=FS_READ_SIZE, lookahead_size=FS_LOOKAHEAD,
+                  mount=False)
     fs.mount()
     out = {}
     for root, _dirs, names in fs.walk("/"):
