@@ -22,8 +22,8 @@ from ui import menu, scores, scroll, textview
     (16, 5, 20, 15),
     (99, 5, 20, 15),
 ])
-def test_clamp(top, size, count, want):
-    assert scroll.clamp(top, size, count) == want
+def test_fit(top, size, count, want):
+    assert scroll.fit(top, size, count) == want
 
 
 @pytest.mark.parametrize("top, index, size, count, want", [
@@ -35,8 +35,8 @@ def test_clamp(top, size, count, want):
     (15, 0, 5, 20, 0),    # wrapped to the top
     (0, 3, 8, 4, 0),      # all fits
 ])
-def test_follow(top, index, size, count, want):
-    assert scroll.follow(top, index, size, count) == want
+def test_move(top, index, size, count, want):
+    assert scroll.move(top, index, size, count) == want
 
 
 def test_viewer_buttons():
@@ -49,7 +49,7 @@ def bar_columns(top, size, count, h=40):
     """Rows of the bar drawn with the bar at x=4: (track rows, thumb rows)."""
     c = Canvas(16, 60)
     c.clear(theme.FG)
-    scroll.bar(c, 4, 10, h, top, size, count)
+    scroll.draw(c, 4, 10, h, top, size, count)
     track = thumb = 0
     for y in range(60):
         px = [c.fb.pixel(x, y) for x in range(4, 4 + scroll.width)]
@@ -64,7 +64,7 @@ def test_bar_pixels():
     # Everything fits: the column is just cleared.
     c = Canvas(16, 60)
     c.clear(theme.FG)
-    scroll.bar(c, 4, 10, 40, 0, 10, 4)
+    scroll.draw(c, 4, 10, 40, 0, 10, 4)
     assert all(c.fb.pixel(x, y) == theme.BG for x in range(4, 7) for y in range(10, 50))
     assert c.fb.pixel(4, 9) == theme.FG and c.fb.pixel(4, 50) == theme.FG
     # 40-pixel track, a quarter shown: a 10-pixel thumb at the top, then at the bottom.
@@ -78,11 +78,11 @@ def test_the_three_widgets_keep_no_copy_of_it():
     # No clamping, cursor-following or bar drawing of their own.
     for mod in (menu, scores, textview):
         src = inspect.getsource(mod)
-        assert "scroll.bar(" in src, mod.__name__
+        assert "scroll.draw(" in src, mod.__name__
         assert "fill_rect(x, ty," not in src and "bar_h" not in src, mod.__name__
-    assert "scroll.follow(" in inspect.getsource(menu)
-    assert "scroll.clamp(" in inspect.getsource(textview)
-    assert "scroll.clamp(" in inspect.getsource(scores)
+    assert "scroll.move(" in inspect.getsource(menu)
+    assert "scroll.fit(" in inspect.getsource(textview)
+    assert "scroll.fit(" in inspect.getsource(scores)
     assert not hasattr(menu.MenuList, "_scroll_to_cursor")
     assert not hasattr(menu.MenuList, "_draw_scrollbar")
 
@@ -102,8 +102,8 @@ def test_menu_list_follows_its_cursor_with_the_scroller():
 
 MPY = """
 from ui import scroll
-print([scroll.clamp(t, 5, 20) for t in (-2, 7, 15, 16, 99)], scroll.clamp(3, 10, 4))
-print([scroll.follow(0, i, 5, 20) for i in (3, 5, 12, 19)], scroll.follow(8, 2, 5, 20))
+print([scroll.fit(t, 5, 20) for t in (-2, 7, 15, 16, 99)], scroll.fit(3, 10, 4))
+print([scroll.move(0, i, 5, 20) for i in (3, 5, 12, 19)], scroll.move(8, 2, 5, 20))
 """
 
 

@@ -12,12 +12,8 @@ Two class attributes tell the app how a scene is drawn:
   app draws the scenes below first.
 """
 
-try:  # for type checkers only: MicroPython has no typing module, and needs none
-    from typing import TYPE_CHECKING
-except ImportError:
-    TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from core.app import App
+# Types for checkers: core/scene.pyi (a name or an import here would be interned on the board
+# for good).
 
 
 class Scene:
@@ -28,7 +24,7 @@ class Scene:
 
     def __init__(self):
         # Set by App.push; a scene only runs while it is on the stack.
-        self.app: "App" = None  # type: ignore[assignment]
+        self.app = None
         self.full_redraw = True   # draw everything next frame
         self.redraw = True        # draw something next frame
 

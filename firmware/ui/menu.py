@@ -38,7 +38,7 @@ class MenuList:
         self._pending = []
         if self.cursor >= len(rows):
             self.cursor = max(0, len(rows) - 1)
-        self.top = scroll.follow(self.top, self.cursor, self.visible, len(rows))
+        self.top = scroll.move(self.top, self.cursor, self.visible, len(rows))
         self._drawn_top = -1
 
     def set_value(self, index, value):
@@ -64,7 +64,7 @@ class MenuList:
         if i == self.cursor:
             return False
         self.cursor = i
-        self.top = scroll.follow(self.top, i, self.visible, n)
+        self.top = scroll.move(self.top, i, self.visible, n)
         return True
 
     def draw(self, app, c, full):
@@ -73,7 +73,7 @@ class MenuList:
             for i in range(self.top, min(len(self.rows), self.top + self.visible)):
                 self._draw_icon(app, c, i)
                 self._draw_row(app, c, i)
-            scroll.bar(c, self.x + self.w - scroll.width, self.y, self.h, self.top, self.visible,
+            scroll.draw(c, self.x + self.w - scroll.width, self.y, self.h, self.top, self.visible,
                        len(self.rows))
         else:
             if self._drawn_cursor != self.cursor and 0 <= self._drawn_cursor < len(self.rows):

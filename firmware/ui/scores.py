@@ -123,11 +123,11 @@ class ScoreTable(Scene):
             self.scroll(self.highlight_row - self.page // 2)
 
     def max_top(self):
-        return scroll.clamp(len(self.rows), self.page, len(self.rows))
+        return scroll.fit(len(self.rows), self.page, len(self.rows))
 
     def scroll(self, delta):
         """Move the rows by delta (clamped); returns True when they moved."""
-        top = scroll.clamp(self.top + delta, self.page, len(self.rows))
+        top = scroll.fit(self.top + delta, self.page, len(self.rows))
         if top == self.top:
             return False
         self.top = top
@@ -161,7 +161,7 @@ class ScoreTable(Scene):
         c.fill_rect(x, ry, w, self.page * rh, theme.BG)
         draw_score_rows(app, c, x, ry, w, self.rows, self.widths, self.top, self.page,
                         self.highlight_row)
-        scroll.bar(c, x + w + pad, ry, self.page * rh, self.top, self.page, len(self.rows))
+        scroll.draw(c, x + w + pad, ry, self.page * rh, self.top, self.page, len(self.rows))
         if self._room:
             draw_position(app, c, min(len(self.rows), self.top + self.page), len(self.rows),
                           self._room)

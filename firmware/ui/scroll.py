@@ -4,12 +4,12 @@ score tables (rows) and menus (rows with a cursor).
 The state stays in the widget as two ints, `top` (first item shown) and `page` (items that
 fit); these functions move it and draw the bar:
 
-    top = scroll.clamp(top + textview.delta(b, page), page, total)  # a button press
-    top = scroll.follow(top, cursor, page, total)                   # keep a cursor in view
-    scroll.bar(c, x, y, h, top, page, total)                        # the bar, right edge
+    top = scroll.fit(top + textview.delta(b, page), page, total)    # a button press
+    top = scroll.move(top, cursor, page, total)                     # keep a cursor in view
+    scroll.draw(c, x, y, h, top, page, total)                       # the bar, right edge
 
-Plain functions on ints, no object: the menu loads this module at boot, and on the board
-every name is interned for good.
+Plain functions on ints, no object, with names the board has interned already: the menu
+loads this module at boot, and on the board every new name stays in the heap for good.
 """
 
 from core import theme
@@ -18,7 +18,7 @@ width = 3    # width of the bar's column (the bar itself is 2 pixels, then a gap
 
 
 # (Argument names the board has interned already: `size` items fit, `count` in all.)
-def clamp(top, size, count):
+def fit(top, size, count):
     """`top` kept between 0 and the last full page of `size` (0 when all `count` fit)."""
     last = count - size
     if top > last:
@@ -26,16 +26,16 @@ def clamp(top, size, count):
     return top if top > 0 else 0
 
 
-def follow(top, index, size, count):
+def move(top, index, size, count):
     """The smallest move of `top` that shows item `index` (then clamped)."""
     if index < top:
         top = index
     elif index >= top + size:
         top = index - size + 1
-    return clamp(top, size, count)
+    return fit(top, size, count)
 
 
-def bar(c, x, y, h, top, size, count):
+def draw(c, x, y, h, top, size, count):
     """The scroll bar in a `width`-wide column at x: track in PANEL, thumb in DIM, the column
     cleared to BG (nothing more when all `count` items fit in `size`)."""
     c.fill_rect(x, y, width, h, theme.BG)

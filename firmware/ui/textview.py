@@ -73,11 +73,11 @@ class TextView(Scene):
         self._title = app.large.fit(self.title, room)
 
     def max_top(self):
-        return scroll.clamp(len(self.lines), self.page, len(self.lines))
+        return scroll.fit(len(self.lines), self.page, len(self.lines))
 
     def scroll(self, delta):
         """Move the view by delta lines (clamped); returns True when it moved."""
-        top = scroll.clamp(self.top + delta, self.page, len(self.lines))
+        top = scroll.fit(self.top + delta, self.page, len(self.lines))
         if top == self.top:
             return False
         self.top = top
@@ -116,7 +116,7 @@ class TextView(Scene):
         for i in range(self.top, end):
             c.text(font, lines[i], x + pad, ty, theme.FG)
             ty += font.line_height
-        scroll.bar(c, x + w - pad - scroll.width, y + pad, h - 2 * pad, self.top, self.page,
+        scroll.draw(c, x + w - pad - scroll.width, y + pad, h - 2 * pad, self.top, self.page,
                    len(lines))
         if self._room:
             draw_position(app, c, end, len(lines), self._room)
