@@ -187,3 +187,20 @@ def test_console_screens_hints_per_board(board, want_settings, want_text):
         for key in ("hint_menu", "hint_settings", "hint_text"):
             shown = widgets.hints(app, strings.t(key))
             assert "MENU" not in shown and "</>" not in shown
+
+
+def test_the_window_offers_only_the_boards_keys():
+    import pygame
+
+    from sim import window
+    from sim.platform import SimPlatform, VirtualClock
+
+    keys = window.key_map(False, LCD114)
+    assert pygame.K_a not in keys and pygame.K_s not in keys      # no X, no Y
+    assert keys[pygame.K_z] == btn.A and keys[pygame.K_LEFT] == btn.LEFT
+    assert ("A", "X") not in window.help_lines(False, LCD114)
+    assert set(window.key_map(True, FOUR).values()) == {btn.A, btn.B, btn.X, btn.Y}
+    p = SimPlatform(board="pico_lcd_1_14", clock=VirtualClock())
+    assert p.buttons.available == LCD114
+    p.buttons.press(btn.X)                       # a stray bit never reaches the app
+    assert p.buttons.read() == 0
