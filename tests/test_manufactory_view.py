@@ -119,6 +119,16 @@ def test_draft_a_free_part_with_the_buttons():
     assert r.log == ""
 
 
+def test_four_button_board_drafts_and_declares():
+    # Display Pack 2.0: Y moves the cursor on, A drafts; in the chooser Y moves down, A picks
+    sessions = []
+    pos = rules.position([GEAR, YARD, RAIL, FAN], deck=DECK)
+    r = headless.run("Y,A,WAIT:200,Y,Y,A,WAIT:300", board="display_pack_2",
+                     setup=table(position=pos, players=2, out=sessions))
+    assert sessions[0].actions[:2] == [1, encode(DECLARE, 2)]      # the land, as Black
+    assert r.log == ""
+
+
 def test_back_part_needs_a_collected_card():
     sessions = []
     pos = rules.position([GEAR, TUBE, RAIL, FAN], deck=DECK)
