@@ -131,8 +131,11 @@ def test_table_screenshots_every_size(size):
     # Your turn, draw phase: the status line says so and the hint bar names the buttons.
     assert table.status() == "Draw: pile or discard"
     four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
-    assert table.hint() == ("X/Y Card  A Pick  B Actions  Hold B Menu" if four
-                            else "</> Card  A Pick  B Actions")
+    from ui import widgets
+
+    assert widgets.hints(r.app, table.hint()) == (
+        "X/Y Card  A Pick  B Actions  Hold B Menu" if four
+        else "</> Card  A Pick  B Actions  MENU Menu")
 
 
 def test_table_in_french():
@@ -240,7 +243,9 @@ def test_pending_choice_picks_from_the_row():
     assert r.app.errors == 0 and table.picking
     # The row shows exactly the cards the choice allows, and the hint says A chooses.
     assert sorted(table.row.cards) == sorted(picks)
-    assert table.hint() == "</> Card  A Choose  B Options"
+    from ui import widgets
+
+    assert widgets.hints(r.app, table.hint()) == "</> Card  A Choose  B Options"
     first = table.row.cards[0]
     # A picks the card under the cursor (a fresh copy of the same game).
     session = _human_pending(kinds)
@@ -378,10 +383,141 @@ def test_pause_menu_quit_keeps_the_save(tmp_path):
 
     session = _human_session(data_dir=str(tmp_path))
     session.save()
-    r = _run("MENU,SHOT:pause,DOWN,DOWN,A", push=_push_table(lambda: session),
+    r = _run("MENU,SHOT:pause,UP,A", push=_push_table(lambda: session),
              data_dir=str(tmp_path))
     assert r.app.errors == 0 and type(r.app.top).__name__ == "MainMenu"
     assert storage.load_resume(str(tmp_path), "match_collect")["seed"] == SEED
+
+
+# -- issue #12: what the player sees -------------------------------------------------------------
+def test_your_moves_in_the_second_person_and_the_drawn_card_named():
+    from games.match_collect import rules
+
+    session = _human_session()
+    before = list(session.state.hands[0])
+    r = _run("B,A,WAIT:100", push=_push_table(lambda: session))     # Draw from the pile
+    table = r.app.top
+    assert session.actions == [rules.DRAW] and r.app.errors == 0
+    new = [c for c in session.state.hands[0] if c not in before]
+    view = _view()
+    assert len(new) == 1
+    # Named in the log and the History, highlighted by the cursor, named on the preview.
+    assert table.log[0] == "You drew " + view.card_short(new[0])
+    assert table.turns.history.lines[-1] == table.log[0]
+    assert table.row.current() == new[0] and table.preview == view.card_name(new[0])
+    # Every kind of move of yours in the second person, an opponent's in the third.
+    st = session.state
+    sizes = [len(h) for h in st.hands]
+    mine = list(st.hands[0])
+    table.announce(0, rules.name(2), sizes, -1, mine)
+    assert table.log[0].startswith("Your Messenger named Moonmere: ")
+    table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
+    assert table.log[0] == "You discarded " + view.card_short(mine[0])
+    table.announce(1, rules.discard(mine[0]), sizes, -1, mine)
+    assert table.log[0] == "West discarded " + view.card_short(mine[0])
+    # French: "Vous piochez", "Vous défaussez", "Votre Messager".
+    session = _human_session()
+    r = _run("B,A,WAIT:100", push=_push_table(lambda: session), language="fr")
+    table = r.app.top
+    assert table.log[0].startswith("Vous piochez ")
+    table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
+    assert table.log[0].startswith("Vous d\u00e9faussez ")
+    table.announce(0, rules.name(2), sizes, -1, mine)
+    assert table.log[0].startswith("Votre Messager nomme Moonmere")
+
+
+def test_discard_and_wonder_are_never_first_in_the_actions_list():
+    from games.match_collect import rules
+
+    for seed in range(1, 30):
+        session = _human_session(seed=seed)
+        r = _run("B,A,WAIT:100,B,WAIT:100", push=_push_table(lambda s=session: s))
+        menu = r.app.top
+        labels = [row[0] for row in menu.menu.rows]
+        assert session.state.phase == rules.PH_MAIN
+        assert menu.menu.cursor == 0
+        assert not labels[0].startswith(("Discard", "Play ")), labels
+        assert labels[-1].startswith("Discard ")       # one UP away: the list wraps
+        if any(lab.startswith("Play ") for lab in labels):
+            assert labels[-2].startswith("Play ")
+            return
+    raise AssertionError("no Wonder under the cursor in the seeds tried")
+
+
+def test_the_wonders_question_is_drawn_over_the_table_not_the_old_list():
+    from games.match_collect import rules
+
+    session = _human_pending((rules.P_SHELTER, rules.P_OFFERING))
+    state = {}
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                state["table_drawn"] = not table.redraw and not table.full_redraw
+                state["frames"] = app.frames_drawn
+            real(scene)
+
+        app.push = watch
+        # As after an action chosen from the list: it has just closed, the table not drawn.
+        table.invalidate()
+        table.tick(app.platform.ticks_ms())
+        assert type(app.top).__name__ == "Table"      # not yet: the table comes first
+
+    r = _run("WAIT:200", push=push)
+    assert type(r.app.top).__name__ == "Dialog" and state["table_drawn"] and r.app.errors == 0
+
+
+@pytest.mark.parametrize("size", sorted(BOARDS))
+def test_hand_row_of_ten_or_more_cards_keeps_every_corner_code(size):
+    r = _run("", board=BOARDS[size], push=_push_table(_human_session))
+    table = r.app.top
+    app = r.app
+    row = table.row
+    view = _view()
+    corner = max(app.small.width(view.loc_code(loc)) for loc in range(16)) + 4
+    for n in (10, 12, 14, 16, 20):
+        row.set_cards(list(range(n)))
+        for k in range(n):
+            row.set_cursor(k)
+            for j in range(row.first, row.first + row.visible):
+                row._region(j, row._cursor_shown())
+                assert row._rb - row._ra >= corner, (size, n, k, j, row._rb - row._ra)
+        # The card under the cursor is seen whole.
+        row.set_cursor(n // 2)
+        row._region(n // 2, n // 2)
+        assert row._rb - row._ra == row.card_w
+
+
+def test_after_the_game_play_again_setup_or_menu_and_the_history_row():
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": True, "length": "shorter"}
+
+    s = Session("match_collect", rules, opts, ["hard", "hard"], 3, None)
+    while not s.is_over():
+        s.apply(s.ai_choose(ai))
+    s.seats[0] = "human"
+
+    def push(app):
+        _push_table(lambda: s)(app)
+        app.top.finish()
+
+    r = _run("WAIT:100", push=push)
+    top = r.app.top
+    assert type(top).__name__ == "Dialog" and top.choices == ["Play again", "Setup", "Menu"]
+    r = _run("WAIT:100,DOWN,A,WAIT:100", push=push)
+    assert type(r.app.top).__name__ == "SetupScreen" and r.app.errors == 0
+    r = _run("WAIT:100,A,WAIT:100", push=push)
+    table = r.app.top
+    assert type(table).__name__ == "Table" and table.session.actions == []
+    assert table.session.options == opts and table.session.seats == ["human", "hard"]
+    r = _run("MENU,WAIT:100", push=_push_table(_human_session))
+    assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]
 
 
 # -- MicroPython ----------------------------------------------------------------------------------

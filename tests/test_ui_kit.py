@@ -354,24 +354,27 @@ def test_handrow_five_cards_side_by_side(make_app):
 
 
 def test_handrow_overlaps_when_cards_do_not_fit(make_app):
+    # The cursor's card (0) is seen whole: the cards after it start at its right edge
+    # (spread = 42 - step), so no card hides the next one's corner (issue #12).
     row = HandRow(make_app(), 0, 100, 240, 64, face_of, range(8))
-    assert not row.scrolls and row.step == 28   # (240 - 42) // 7 = 28
-    assert xs(row) == [0, 28, 56, 84, 112, 140, 168, 196]
+    assert not row.scrolls and row.step == 26   # (240 - 2 * 42) // 6 = 26
+    assert xs(row) == [0, 42, 68, 94, 120, 146, 172, 198]
     row = HandRow(make_app(), 0, 100, 240, 64, face_of, range(20), min_step=8)
-    assert not row.scrolls and row.step == 10   # (240 - 42) // 19 = 10
-    assert xs(row) == [4 + 10 * i for i in range(20)]
+    assert not row.scrolls and row.step == 8    # (240 - 2 * 42) // 18 = 8
+    assert xs(row) == [6] + [48 + 8 * (i - 1) for i in range(1, 20)]
 
 
 def test_handrow_twenty_cards_scroll(make_app):
     row = HandRow(make_app(), 0, 100, 240, 64, face_of, range(20), min_step=18)
-    # a 10 px overlap would hide the corners (min 18): scroll, 11 cards of 18 px pitch shown
-    assert row.scrolls and row.step == 18 and row.visible == 11
-    assert xs(row) == [8 + 18 * i for i in range(11)]
+    # an 8 px overlap would hide the corners (min 18): scroll, 10 cards of 18 px pitch shown
+    # (and the cursor's card whole)
+    assert row.scrolls and row.step == 18 and row.visible == 10
+    assert xs(row) == [6] + [48 + 18 * (i - 1) for i in range(1, 10)]
     assert row.first == 0
     row.set_cursor(15)
-    assert row.first == 5 and row.card_x(15) == 8 + 18 * 10
+    assert row.first == 6 and row.card_x(15) == 6 + 18 * 9
     row.set_cursor(2)
-    assert row.first == 2 and row.card_x(2) == 8
+    assert row.first == 2 and row.card_x(2) == 6
 
 
 def test_handrow_cursor_bounds_and_wrap(make_app):
@@ -448,8 +451,8 @@ def test_handrow_cursor_move_redraws_a_small_area(make_app):
     c.flush(NullDisplay())
     assert row.move(1)
     row.draw(c, False)
-    # old and new cursor cards: columns 0..28+42 over the row's 64 rows
-    assert c.dirty_area() == 70 * 64
+    # old and new cursor cards, where they were and are: columns 0..42+42 over 64 rows
+    assert c.dirty_area() == 84 * 64
     assert c.dirty_area() < 0.2 * 240 * 240
     c.flush(NullDisplay())
     row.toggle()
@@ -469,7 +472,7 @@ def test_handrow_cursor_card_on_top_and_picked_lifted(make_app):
     right = row.card_x(3) + 41          # right border of the cursor card, over card 4
     mid = 100 + 5 + 30
     assert pixel(c, right, mid) == theme.SEL
-    assert pixel(c, row.card_x(4), mid) not in (theme.EDGE, theme.SEL)  # card 4's edge: hidden
+    assert pixel(c, row.card_x(4), mid) == theme.EDGE   # card 4 starts after it: edge seen
     row.move(1)
     row.draw(c, False)
     assert pixel(c, right, mid) != theme.SEL            # card 4 (on top now) covers it
@@ -676,6 +679,6 @@ def test_same_behaviour_and_pixels_under_micropython(tmp_path, size):
     expect, crc = scenario_cpython(w, h, str(tmp_path), TEXT)
     assert out[0] == repr(expect)
     assert expect[0] == [3, [2, 3], True, True, True, True, 0]
-    assert expect[1][:7] == [True, 18, 11, 8, 188, 5, 188]
-    assert expect[1][7:10] == [28, [1], 70 * 64]
+    assert expect[1][:7] == [True, 18, 10, 6, 210, 6, 168]
+    assert expect[1][7:10] == [26, [1], 84 * 64]
     assert int(out[1]) == crc   # the very same pixels on the canvas

@@ -225,6 +225,7 @@ class HandRow:
         self.first = 0          # first visible index (scrolled rows)
         self.visible = 0        # how many cards are on screen
         self.step = 0           # pitch between card left edges
+        self.spread = 0         # extra room after the cursor's card when cards overlap
         self.x0 = self.x        # left edge of the first visible card
         self.scrolls = False
         self._full = True
@@ -272,23 +273,32 @@ class HandRow:
             self.step = 0
             self.visible = 0
             return
+        spread = 0
         if n * cw + (n - 1) * GAP <= w:
             step = cw + GAP
             vis = n
         else:
-            step = ((w - cw) // (n - 1)) & ~1 if n > 1 else 0
+            # Overlapping: the cursor's card is shown whole and the cards after it start at
+            # its right edge (`spread` further right), so no card hides the next one's corner.
+            if n > 2:
+                step = ((w - 2 * cw) // (n - 2)) & ~1
+            else:
+                step = ((w - cw) // (n - 1)) & ~1 if n > 1 else 0
             vis = n
             if step < self.min_step:
                 self.scrolls = True
                 step = self.min_step
-                vis = (w - 2 * ARROW_W - cw) // step + 1
+                vis = (w - 2 * ARROW_W - 2 * cw + step) // step + 1
                 if vis < 1:
                     vis = 1
                 if vis > n:
                     vis = n
+            if step < cw:
+                spread = cw - step
         self.step = step
+        self.spread = spread
         self.visible = vis
-        total = cw + (vis - 1) * step
+        total = cw + (vis - 1) * step + (spread if vis > 1 else 0)
         self.x0 = (self.x + (w - total) // 2) & ~1
 
     def _scroll_to_cursor(self):
@@ -329,10 +339,17 @@ class HandRow:
     def set_cursor(self, i):
         if i == self.cursor or i < 0 or i >= len(self.cards):
             return False
-        self._touch(self.cursor)
+        old = self.cursor
+        if self.spread:
+            if i - old > 1 or old - i > 1:
+                self._full = True     # the cards in between move (see card_x)
+            self._touch(i)            # where it was (after the old cursor's card)
+        self._touch(old)
         self.cursor = i
         if not self._scroll_to_cursor():
             self._touch(i)
+            if self.spread:
+                self._touch(old)      # where the old cursor's card is now
         return True
 
     def set_focus(self, on):
@@ -389,8 +406,12 @@ class HandRow:
         return self.first <= i < self.first + self.visible
 
     def card_x(self, i):
-        """Left edge of card i on screen (meaningful only when it is visible)."""
-        return self.x0 + (i - self.first) * self.step
+        """Left edge of card i on screen (meaningful only when it is visible); the cards
+        after the cursor's sit `spread` further right, so the cursor's card is seen whole."""
+        x = self.x0 + (i - self.first) * self.step
+        if i > self.cursor:
+            x += self.spread
+        return x
 
     def card_rect(self, i):
         """(x, y, w, h) of card i as drawn (picked cards sit `lift` pixels higher)."""

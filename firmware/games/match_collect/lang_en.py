@@ -49,12 +49,11 @@ T = {
     "mc.not_meld": "Not a meld",
     "mc.adds_to": "Adds to %s: %d",
     "mc.preview": "%s: %d",
-    "mc.hint_hand": "</> Card  A Pick  B Actions",
-    "mc.hint_hand4": "X/Y Card  A Pick  B Actions  Hold B Menu",
-    "mc.hint_pick": "</> Card  A Choose  B Options",
-    "mc.hint_pick4": "X/Y Card  A Choose  B Options",
-    "mc.hint_wait": "MENU Pause",
-    "mc.hint_wait4": "Hold B: pause",
+    "mc.hint_hand": "{LR} Card  A Pick  B Actions  {MENU} Menu",
+    "mc.hint_hand4": "{UD} Card  A Pick  B Actions  {MENU} Menu",
+    "mc.hint_pick": "{LR} Card  A Choose  B Options",
+    "mc.hint_pick4": "{UD} Card  A Choose  B Options",
+    "mc.hint_wait": "{MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Draw from the pile (%d)",
     "mc.act_take": "Take %s",
@@ -116,10 +115,21 @@ T = {
     "mc.r_wonders": "Wonders +%d",
     "mc.r_round": "round",
     "mc.r_total": "total",
-    "mc.hint_summary": "Up/Down Scroll  A Continue",
-    "mc.hint_over": "Up/Down Scroll  A Done",
+    "mc.hint_summary": "{UD} Scroll  A Continue",
+    "mc.hint_over": "{UD} Scroll  A Next",
     "mc.shared_win": "Shared win",
     "mc.wins": "%s wins!",
+    "mc.y_draw": "You drew %s",
+    "mc.y_take": "You took %s",
+    "mc.y_meld": "You laid %s: %d",
+    "mc.y_extend": "You added to %s: %d",
+    "mc.y_wonder": "You played %s",
+    "mc.y_discard": "You discarded %s",
+    "mc.y_call": "You called %s",
+    "mc.y_messenger": "Your Messenger named %s",
+    "mc.y_got": ": you got %d",
+    "mc.y_shelter": "You sheltered your hand",
+    "mc.y_out": "You went out!",
 }
 
 RULES = (
@@ -142,5 +152,9 @@ RULES = (
     "left in hand -5, Wonders -10.\n\n"
     "Buttons: Left/Right (X/Y) move along your hand, A picks cards (the line above "
     "your hand shows the meld and its value), B opens the actions: draw, take, lay, "
-    "add, play, discard, call, sort, browse. MENU pauses."
+    "add, play, discard, call, sort, browse; Play a Wonder and Discard, which end your "
+    "turn, come last (one Up from the top: the list wraps). On the Pico-LCD-1.3 X "
+    "browses the discard pile and Y shows every meld. MENU pauses: Resume, How to play, "
+    "History (every move of the game, in full), Quit. On the Display Pack 2.0 (four "
+    "buttons) X/Y move along the hand, B opens the actions and B held is MENU."
 )

@@ -43,12 +43,11 @@ T = {
     "mc.not_meld": "Pas une combinaison",
     "mc.adds_to": "S'ajoute \u00e0 %s : %d",
     "mc.preview": "%s : %d",
-    "mc.hint_hand": "</> Carte  A Choisir  B Actions",
-    "mc.hint_hand4": "X/Y Carte  A Choisir  B Actions  B long Menu",
-    "mc.hint_pick": "</> Carte  A Prendre  B Options",
-    "mc.hint_pick4": "X/Y Carte  A Prendre  B Options",
-    "mc.hint_wait": "MENU Pause",
-    "mc.hint_wait4": "B long : pause",
+    "mc.hint_hand": "{LR} Carte  A Choisir  B Actions  {MENU} Menu",
+    "mc.hint_hand4": "{UD} Carte  A Choisir  B Actions  {MENU} Menu",
+    "mc.hint_pick": "{LR} Carte  A Prendre  B Options",
+    "mc.hint_pick4": "{UD} Carte  A Prendre  B Options",
+    "mc.hint_wait": "{MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Piocher (%d)",
     "mc.act_take": "Prendre %s",
@@ -109,10 +108,21 @@ T = {
     "mc.r_wonders": "Merveilles +%d",
     "mc.r_round": "manche",
     "mc.r_total": "total",
-    "mc.hint_summary": "Haut/Bas D\u00e9filer  A Continuer",
-    "mc.hint_over": "Haut/Bas D\u00e9filer  A Fin",
+    "mc.hint_summary": "{UD} Défiler  A Continuer",
+    "mc.hint_over": "{UD} Défiler  A Suite",
     "mc.shared_win": "Victoire partag\u00e9e",
     "mc.wins": "%s gagne !",
+    "mc.y_draw": "Vous piochez %s",
+    "mc.y_take": "Vous prenez %s",
+    "mc.y_meld": "Vous posez %s : %d",
+    "mc.y_extend": "Vous ajoutez à %s : %d",
+    "mc.y_wonder": "Vous jouez %s",
+    "mc.y_discard": "Vous défaussez %s",
+    "mc.y_call": "Vous nommez %s",
+    "mc.y_messenger": "Votre Messager nomme %s",
+    "mc.y_got": " : vous recevez %d",
+    "mc.y_shelter": "Vous abritez votre main",
+    "mc.y_out": "Vous sortez !",
 }
 
 RULES = (
@@ -139,6 +149,11 @@ RULES = (
     "s'\u00e9puise. Carte restant en main -5, Merveille -10.\n\n"
     "Boutons : Gauche/Droite (X/Y) parcourent la main, A choisit des cartes (la ligne "
     "au-dessus de la main montre la combinaison et sa valeur), B ouvre les actions : "
-    "piocher, prendre, poser, ajouter, jouer, d\u00e9fausser, nommer, trier, voir. MENU "
-    "met en pause."
+    "piocher, prendre, poser, ajouter, jouer, d\u00e9fausser, nommer, trier, voir ; Jouer "
+    "une Merveille et D\u00e9fausser, qui finissent votre tour, viennent en dernier (Haut "
+    "depuis le d\u00e9but : la liste boucle). Sur le Pico-LCD-1.3, X montre la "
+    "d\u00e9fausse et Y toutes les combinaisons. MENU met en pause : Reprendre, Comment "
+    "jouer, Historique (chaque coup de la partie, en entier), Quitter. Sur le Display "
+    "Pack 2.0 (quatre boutons), X/Y parcourent la main, B ouvre les actions et B maintenu "
+    "fait MENU."
 )

@@ -217,6 +217,7 @@ class Table(Scene):
         self.sel = []                # card ids picked for the meld being built
         self.row = None
         self.log = []                # announcements, newest first
+        self.fresh = []              # cards you just drew or took: the cursor goes there
         self.preview = ""
         self.preview_ok = False
         self.plan = None             # actions that lay / add the current pick, or None
@@ -284,10 +285,15 @@ class Table(Scene):
             cards = sorted(st.hands[self.me], key=sort_key(self.sort)) \
                 if not st.is_over() else []
         old = row.current()
+        if self.fresh:
+            for c in self.fresh:
+                if c in cards:
+                    old = c           # the card you just drew: under the cursor, named
+            self.fresh = []
         if cards != row.cards:
             row.set_cards(cards)
-            if old in cards:
-                row.set_cursor(cards.index(old))
+        if old in cards:
+            row.set_cursor(cards.index(old))
         keep = []
         if not self.picking:
             for c in self.sel:
@@ -383,9 +389,11 @@ class Table(Scene):
         return self.pending_title()
 
     def hint(self):
+        """The hint bar's text, with button tokens ui.widgets.hints names for this board
+        (the four-button board moves along the hand with X/Y: its hints say so)."""
         app = self.app
         if not self.human_turn():
-            return strings.t("mc.hint_wait4" if four(app) else "mc.hint_wait")
+            return strings.t("mc.hint_wait")
         if self.picking:
             return strings.t("mc.hint_pick4" if four(app) else "mc.hint_pick")
         return strings.t("mc.hint_hand4" if four(app) else "mc.hint_hand")
@@ -398,12 +406,13 @@ class Table(Scene):
         seat = st.current_player
         sizes = [len(h) for h in st.hands]
         top = st.discard[-1] if st.discard else -1
+        mine = list(st.hands[self.me])
         try:
             self.turns.act(action)
         except ValueError as exc:
             self.app.toast(str(exc))
             return False
-        self.announce(seat, action, sizes, top)
+        self.announce(seat, action, sizes, top, mine)
         return True
 
     def apply_all(self, actions):
@@ -415,10 +424,15 @@ class Table(Scene):
                 return False
         return True
 
-    def announce(self, seat, action, sizes, top):
-        """Put what `seat` just did in the log (and a toast when it concerns you)."""
+    def announce(self, seat, action, sizes, top, mine):
+        """Put what `seat` just did in the log and the History (and a toast when it
+        concerns you, or when the screen has no room for the log). Your own moves are in
+        the second person ("You drew Red Stag WIN", "Your Messenger named Moonmere"); the
+        cards you drew or took get the cursor, so they are highlighted and named on the
+        preview line (`mine`: your hand before the action)."""
         st = self.session.state
         kind, arg = rules.decode(action)
+        you = seat == self.me and not self.demo
         who = self.seats[seat]
         t = strings.t
         text = None
@@ -426,41 +440,60 @@ class Table(Scene):
         if len(st.round_results) > self._rounds:
             res = st.round_results[-1]
             if res["players"][seat]["out"]:
-                text = t("mc.a_out") % who
-        elif kind == "draw":
-            text = t("mc.a_draw") % who
-        elif kind == "take":
-            text = t("mc.a_take") % (who, card_short(top))
+                text = t("mc.y_out") if you else t("mc.a_out") % who
+        elif kind == "draw" or kind == "take":
+            new = [c for c in st.hands[self.me] if c not in mine] if you else []
+            if you and new:
+                self.fresh = new
+                names = ", ".join([card_short(c) for c in new])
+                text = t("mc.y_draw" if kind == "draw" else "mc.y_take") % names
+            elif kind == "draw":
+                text = t("mc.a_draw") % who
+            else:
+                text = t("mc.a_take") % (who, card_short(top))
         elif kind == "meld" or kind == "extend":
             ms = st.melds[seat]
             m = ms[-1] if kind == "meld" else ms[arg]
-            text = t("mc.a_meld" if kind == "meld" else "mc.a_extend") % (
-                who, meld_name(m[0]), rules.meld_value(m))
+            if you:
+                text = t("mc.y_meld" if kind == "meld" else "mc.y_extend") % (
+                    meld_name(m[0]), rules.meld_value(m))
+            else:
+                text = t("mc.a_meld" if kind == "meld" else "mc.a_extend") % (
+                    who, meld_name(m[0]), rules.meld_value(m))
         elif kind == "wonder":
-            text = t("mc.a_wonder") % (who, card_name(arg))
+            text = t("mc.y_wonder") % card_name(arg) if you else \
+                t("mc.a_wonder") % (who, card_name(arg))
         elif kind == "discard":
-            text = t("mc.a_discard") % (who, card_short(arg))
+            text = t("mc.y_discard") % card_short(arg) if you else \
+                t("mc.a_discard") % (who, card_short(arg))
         elif kind == "call" or kind == "name":
             got = len(st.hands[seat]) - sizes[seat]
-            text = t("mc.a_call" if kind == "call" else "mc.a_messenger") % (
-                who, LOCATION_NAMES[arg])
+            if you:
+                text = t("mc.y_call" if kind == "call" else "mc.y_messenger") % \
+                    LOCATION_NAMES[arg]
+            else:
+                text = t("mc.a_call" if kind == "call" else "mc.a_messenger") % (
+                    who, LOCATION_NAMES[arg])
             gave = sizes[self.me] - len(st.hands[self.me])
             if seat != self.me and gave > 0:
                 text += t("mc.a_gave") % gave
                 toast = True
             elif got > 0:
-                text += t("mc.a_got") % got
+                text += (t("mc.y_got") if you else t("mc.a_got")) % got
             else:
                 text += t("mc.a_nothing")
         elif kind == "shelter_hand":
-            text = t("mc.a_shelter") % who
+            text = t("mc.y_shelter") if you else t("mc.a_shelter") % who
         if text is None:
             return
         self.log.insert(0, text)
         del self.log[8:]
         self._dirty_info = True
-        if seat != self.me and (toast or self.log_room() < 1):
-            self.app.toast(text)
+        if (seat != self.me and toast) or self.log_room() < 1 or \
+                (you and self.fresh and self.log_room() < 2):
+            self.app.toast(text)          # the History records it (core.app.App.toast)
+        else:
+            self.turns.record(text)
 
     def log_room(self):
         """Announcement lines the info block has room for."""
@@ -516,6 +549,8 @@ class Table(Scene):
         if st.phase != rules.PH_CHOICE:
             self._prompted = -1
             return
+        if self.redraw or self.app.top is not self:
+            return    # the table first (not the list the action came from), then the question
         key = st.pending * 1000 + len(st.discard)
         if self._prompted == key:
             return
@@ -581,8 +616,14 @@ class Table(Scene):
         self.session.clear_save()
 
     def finish(self):
-        """The game-over summary was closed."""
-        back_to_menu(self.app)
+        """The game-over summary was closed: then Play again / Setup / Menu (kit.after, the
+        same flow after every game); an all-AI game goes back to the menu."""
+        if self.demo:
+            back_to_menu(self.app)
+            return
+        from kit import after
+
+        after.choose(self.app, self.session, sub("setup_screen").Spec())
 
     # -- the actions list ----------------------------------------------------------------------
     def target_card(self):
@@ -636,14 +677,6 @@ class Table(Scene):
                     if ext is not None:
                         labels.append(t("mc.act_extend") % (meld_name(mine[i][0]), ext[1]))
                         acts.append(rules.extend_actions(i, self.sel))
-            c = self.target_card()
-            if c is not None:
-                if c >= REGULAR and rules.wonder(c) in legal:
-                    labels.append(t("mc.act_wonder") % card_name(c))
-                    acts.append(["wonder", c])
-                if rules.discard(c) in legal:
-                    labels.append(t("mc.act_discard") % card_name(c))
-                    acts.append(["discard", c])
             for loc in range(len(LOCATION_NAMES)):
                 if rules.call(loc) in legal:
                     labels.append(t("mc.act_call"))
@@ -662,6 +695,17 @@ class Table(Scene):
         acts.append("melds")
         labels.append(t("mc.act_scores"))
         acts.append("scores")
+        if st.phase == rules.PH_MAIN and not self.picking:
+            # What ends your turn and cannot be taken back comes last: never under the
+            # cursor when the list opens (a slip of A), one UP away (the list wraps).
+            c = self.target_card()
+            if c is not None:
+                if c >= REGULAR and rules.wonder(c) in legal:
+                    labels.append(t("mc.act_wonder") % card_name(c))
+                    acts.append(["wonder", c])
+                if rules.discard(c) in legal:
+                    labels.append(t("mc.act_discard") % card_name(c))
+                    acts.append(["discard", c])
 
         def done(i):
             if i >= 0:
@@ -762,6 +806,7 @@ class Table(Scene):
             elif i == 2:
                 back_to_menu(app)
 
+        labels, done = self.turns.with_history(labels, done)
         app.push(Dialog(strings.t("game.match_collect"), labels, done))
 
     # -- drawing -------------------------------------------------------------------------------
