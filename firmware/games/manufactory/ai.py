@@ -57,6 +57,9 @@ from kit.actions import encode
 WORLDS = (0, 0, 2, 1, 1)       # sampled deck orders per decision (the default budget)
 CANDIDATES = (0, 0, 5, 5, 4)   # drafts looked at ahead (the best by the forecast)
 RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own next too)
+# normal and hard, by number of players: a discard's cost beyond the forecast (with 3-4 players
+# every card is scarcer than the forecast's even share-out assumes; measured in the arena)
+GIVE_UP = (0, 0, 0.0, 0.3, 0.3)
 EXACT_NODES = const(6000)      # cap of the end-game search
 TIME_CAP_MS = const(1500)      # wall-clock safety net on a board
 LOSS = -1000
@@ -253,7 +256,7 @@ def values(cnt, top, belt, p, n, ms, sup):
         for g in range(NGROUPS):
             if mask >> g & 1:
                 gs[g] = group_forecast(cnt, top, s2[g], n, g, tables)
-        out.append(combine(gs, n, p))
+        out.append(combine(gs, n, p) - (GIVE_UP[n] if d >= 0 else 0.0))
         _undo(cnt, top, p, m, saved)
     return out
 
@@ -325,9 +328,10 @@ def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
         c, t, b, di = play(c, t, b, deck, di, p, bm)
         p = (p + 1) % n
         left -= 1
+    paid = GIVE_UP[n] if (m >> 2) & 7 else 0.0
     if not b:
-        return utility(totals(c, t, n), me)
-    return value(c, t, n, me, sup)
+        return utility(totals(c, t, n), me) - paid
+    return value(c, t, n, me, sup) - paid
 
 
 def exact(cnt, top, belt, p, n, count, alpha=LOSS, beta=-LOSS):
