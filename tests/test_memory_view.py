@@ -20,8 +20,20 @@ SQUARE = "pico_lcd_1_3"      # 240x240
 WIDE = "pico_lcd_1_14"       # 240x135
 PACK = "display_pack_2"      # 320x240, four buttons
 
-# theme "dark" card colours (RGB) of RED, BLUE, YELLOW, GREEN
-CARD_RGB = ((0xE0, 0x45, 0x3A), (0x3D, 0x7F, 0xE0), (0xF0, 0xC4, 0x19), (0x3D, 0xB8, 0x60))
+def _rgb(index):
+    """RGB of a theme "dark" colour as the simulator shows it (RGB565 widened)."""
+    from core import theme
+
+    v = theme.palette("dark")[index]
+    return ((v >> 11) << 3, ((v >> 5) & 63) << 2, (v & 31) << 3)
+
+
+def card_rgb():
+    from core import theme
+
+    return [_rgb(theme.RED + k) for k in range(4)]   # RED, BLUE, YELLOW, GREEN
+
+
 BACK_RGB = (0x5A, 0x3E, 0x9E)
 
 
@@ -67,7 +79,7 @@ def test_preview_shows_every_face_then_turns_them_down():
     up = r.frames["preview"]
     down = r.frames["down"]
     assert up.size == (240, 240)
-    for rgb in CARD_RGB:
+    for rgb in card_rgb():
         assert colour_pixels(up, rgb) > 1500       # 16 faces of each colour, thick frames
         assert colour_pixels(down, rgb) < 200
     assert colour_pixels(down, BACK_RGB) > 20000
@@ -258,6 +270,14 @@ def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
                      setup=table_setup(16, players=1, actions=finished, preview=False))
     top = r.app.top
     assert type(top).__name__ == "Dialog" and "Score" in top.lines[0]
+    # The result, then the same choice after every game (kit.after).
+    assert top.choices == ["Play again", "Setup", "Menu"] and top.title == "Game over"
+    (tmp_path / "again").mkdir()
+    again = headless.run("WAIT:3000,A,WAIT:300", board=SQUARE, data_dir=str(tmp_path / "again"),
+                         setup=table_setup(16, players=1, actions=finished, preview=False))
+    new = again.app.top
+    assert type(new).__name__ == "GameScene" and new.session.actions == []
+    assert new.session.options["size"] == 16 and again.log == ""
     scene = r.app.stack[-2]
     table = storage.load_scores(str(tmp_path), "memory16")
     assert table == [{"score": scene.state.points[0], "size": 16}]
