@@ -24,6 +24,7 @@ class Canvas:
         # Dirty rectangles as x0, y0, x1, y1 (exclusive) in one flat list of ints.
         self._rects = [0] * (4 * MAX_RECTS)
         self._count = 0
+        self._all = False        # the whole screen is dirty: mark() has nothing to add
         self.bytes_flushed = 0   # pixels sent since start, x2 = RGB565 bytes (for benches)
         self.clip_y0 = 0
         self.clip_y1 = height
@@ -31,6 +32,8 @@ class Canvas:
     # -- dirty tracking -------------------------------------------------------------------
     def mark(self, x, y, w, h):
         """Record that the rectangle changed; clipped to the screen, x widened to even."""
+        if self._all:
+            return
         x0 = x if x > 0 else 0
         y0 = y if y > 0 else 0
         x1 = x + w
@@ -48,6 +51,7 @@ class Canvas:
     def mark_all(self):
         self._count = 0
         self._add(0, 0, self.width, self.height)
+        self._all = True
 
     def is_dirty(self, rect=None):
         """True when something was drawn since the last flush; with `rect` (x, y, w, h), only
@@ -150,6 +154,7 @@ class Canvas:
             display.flush(self.buf, r[k], r[k + 1], w, h)
             sent += w * h
         self._count = 0
+        self._all = False
         self.bytes_flushed += 2 * sent
         return sent
 
@@ -223,6 +228,6 @@ class Canvas:
 
     def text(self, font, s, x, y, color):
         """Draw with a core.font.Font; returns the x after the last glyph."""
-        x_end = font.text(self.fb, s, x, y, color)
+        x_end = font.text(self.fb, s, x, y, color, self)
         self.mark(x, y, x_end - x, font.line_height)
         return x_end

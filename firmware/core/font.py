@@ -1,21 +1,26 @@
 """Bitmap fonts with French characters, read from the font_*.bin files tools/assets.py makes.
 
-MicroPython's framebuf.text() knows ASCII only, so text is drawn glyph by glyph with
-framebuf.blit: each glyph is a small MONO_HLSB FrameBuffer over the font's bytes, blitted
-through a 2-entry palette (0 -> key, 1 -> colour) so only the inked pixels are written and the
-background stays. Works on a FrameBuffer of any format (colour is a value of that format).
+MicroPython's framebuf.text() knows ASCII only, so the fonts are drawn here. On MicroPython
+native code (viper, see _SOURCE) sets each string's inked pixels straight into the canvas's
+GS4_HMSB buffer and sums advances, one call per string. The plain path (CPython, a port
+without viper, and any FrameBuffer that is not a Canvas's)
+draws glyph by glyph with framebuf.blit: each glyph a small MONO_HLSB FrameBuffer over the
+font's bytes, blitted through a 2-entry palette (0 -> key, 1 -> colour) so only the inked
+pixels are written and the background stays; both paths set the same pixels
+(tests/test_speed_text.py). The plain path works on a FrameBuffer of any format (colour is a
+value of that format).
 
-File layout: see tools/assets.py. The whole file is read once into one bytearray; glyph
-FrameBuffers are made the first time a glyph is drawn and kept, so text() allocates nothing
-once its glyphs have been seen.
+File layout: see tools/assets.py. The whole file is read once into one bytearray. Under
+CPython the plain path keeps each glyph's FrameBuffer once drawn (text() then allocates
+nothing); under MicroPython it makes them per draw (see _CACHE).
 
 Memory, measured with gc.mem_free() on the MicroPython unix port (64-bit: pointers and
 objects are twice a Pico's, so the Pico needs less): loading font_small.bin (2.3 KB file, 149
-glyphs) takes 4.0 KB, font_large.bin (2.9 KB) 4.6 KB; about 2.9 and 3.5 KB on a Pico (the
-file bytes plus one 4-byte slot per glyph for the cache). Each glyph drawn once keeps a
-FrameBuffer and a memoryview: every glyph of both fonts cached took 18.8 KB here, so about
-35 B a glyph or 10 KB for all on a Pico; a screen of French text uses ~60 glyphs a font.
+glyphs) takes 4.0 KB, font_large.bin (2.9 KB) 4.6 KB; about 2.9 and 3.5 KB on a Pico. A kept
+glyph (CPython's plain path) is a FrameBuffer and a memoryview, about 35 B on a Pico.
 """
+
+import sys
 
 import framebuf
 from micropython import const
@@ -32,6 +37,146 @@ _GLUE_AFTER = "\u00ab"
 
 def _u16(d, o):
     return d[o] | (d[o + 1] << 8)
+
+
+# The fast paths: native code (viper) compiled by exec() at import on MicroPython, as
+# device/st7789.py does, so that this module stays plain bytecode that any mpy-cross and any
+# port takes; CPython, or a port without viper, keeps the plain paths below, which draw the
+# same pixels (tests/test_speed_text.py). One call per string instead of a few dozen
+# bytecodes per character: on the emulated RP2040 a call costs ~6-19 us, a 30-character
+# line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md, "Drawing speed").
+# f: the font file's bytes (layout: tools/assets.py; code points u16 from byte 16, then 8
+# bytes of metrics per glyph, then MONO_HLSB bitmaps); t: the str's UTF-8 bytes (MicroPython
+# strs give them through the buffer protocol), decoded for q[0] (width) / q[5] (text) chars;
+# a code point's glyph: ASCII 32..126 is cp - 32, others a binary search of the sorted table
+# after them, else the default glyph, as Font._index.
+#   width(d, s, p), p = (chars, glyph count, default glyph): the sum of the advances.
+#   text(b, d, s, p), p = (x + 0x8000, y + 0x8000, colour, width, height of b, chars, glyph
+#     count, default glyph): sets the glyphs' inked pixels of GS4_HMSB buffer b (stride = its
+#     width) to the colour, clipped to it -- what FrameBuffer.blit of each glyph through a
+#     2-colour palette (the other colour as key) does; returns the x after the last char +
+#     0x8000 (coordinates are biased: a 64-bit unix port reads the words zero-extended).
+_DECODE = """
+        c = int(t[i])
+        i += 1
+        if c >= 0x80:
+            if c < 0xE0:
+                c = ((c & 0x1F) << 6) | (int(t[i]) & 0x3F)
+                i += 1
+            elif c < 0xF0:
+                c = ((c & 0x0F) << 12) | ((int(t[i]) & 0x3F) << 6) | (int(t[i + 1]) & 0x3F)
+                i += 2
+            else:
+                c = (((c & 7) << 18) | ((int(t[i]) & 0x3F) << 12)
+                     | ((int(t[i + 1]) & 0x3F) << 6) | (int(t[i + 2]) & 0x3F))
+                i += 3
+        if c >= 32 and c <= 126:
+            g = c - 32
+        else:
+            g = int(q[%d])
+            l = 95
+            h = n - 1
+            while l <= h:
+                m = (l + h) >> 1
+                v = int(f[16 + 2 * m]) | (int(f[17 + 2 * m]) << 8)
+                if v == c:
+                    g = m
+                    break
+                if v < c:
+                    l = m + 1
+                else:
+                    h = m - 1
+        m = e + 8 * g
+"""
+_SOURCE = """
+@micropython.viper
+def width(d, s, p) -> int:
+    f = ptr8(d)
+    t = ptr8(s)
+    q = ptr32(p)
+    k = int(q[0])
+    n = int(q[1])
+    e = 16 + 2 * n
+    w = 0
+    i = 0
+    while k > 0:
+        k -= 1
+%s
+        w += int(f[m])
+    return w
+
+@micropython.viper
+def text(b, d, s, p) -> int:
+    o = ptr8(b)
+    f = ptr8(d)
+    t = ptr8(s)
+    q = ptr32(p)
+    x = int(q[0]) - 0x8000
+    y = int(q[1]) - 0x8000
+    u = int(q[2]) & 15
+    z = u << 4
+    a = int(q[3])
+    r = int(q[4])
+    k = int(q[5])
+    n = int(q[6])
+    e = 16 + 2 * n
+    i = 0
+    while k > 0:
+        k -= 1
+%s
+        j = int(f[m + 3])
+        if j:
+            v = int(f[m + 1])
+            if v > 127:
+                v -= 256
+            v += x
+            w = y + int(f[m + 2])
+            h = int(f[m + 4])
+            l = 16 + 10 * n + (int(f[m + 6]) | (int(f[m + 7]) << 8))
+            while h > 0:
+                if w >= 0 and w < r:
+                    c = 0
+                    while c < j:
+                        if int(f[l + (c >> 3)]) & (0x80 >> (c & 7)):
+                            g = v + c
+                            if g >= 0 and g < a:
+                                g += w * a
+                                if g & 1:
+                                    o[g >> 1] = (int(o[g >> 1]) & 0xF0) | u
+                                else:
+                                    o[g >> 1] = (int(o[g >> 1]) & 0x0F) | z
+                        c += 1
+                l += (j + 7) >> 3
+                w += 1
+                h -= 1
+        x += int(f[m])
+    return x + 0x8000
+""" % (_DECODE % 2, _DECODE % 7)
+
+
+_v_width = _v_text = None
+if sys.implementation.name == "micropython":
+    try:
+        import micropython
+
+        _scope: dict = {"micropython": micropython}
+        exec(_SOURCE, _scope)
+        _v_width = _scope["width"]
+        _v_text = _scope["text"]
+        del _scope
+    except Exception:  # noqa: BLE001 - no native emitter: the plain paths
+        _v_width = _v_text = None
+del _SOURCE, _DECODE
+_P = None
+if _v_text is not None:
+    import array
+
+    _P = array.array("i", bytes(32))  # the fast paths' parameters, filled per call
+_PAL: list = [None]  # the plain path's 2-colour palette (key, ink), made on first use
+# The plain path keeps each glyph's FrameBuffer under CPython (the simulator: no allocation
+# per draw); under MicroPython it is only the fallback of a port without viper, which makes
+# them per draw rather than keep ~5 KB of them (the Pico, drawing natively, keeps none).
+_CACHE = sys.implementation.name != "micropython"
 
 
 class Font:
@@ -57,8 +202,7 @@ class Font:
         self._cps = _HEADER  # offset of the code point table
         self._met = _HEADER + 2 * n  # offset of the metrics (8 bytes per glyph)
         self._bits = memoryview(data)[_HEADER + 10 * n :]
-        self._glyphs: list = [None] * n  # FrameBuffers, made on first use
-        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        self._glyphs: list | None = None  # the plain path's glyph FrameBuffers (on first use)
 
     def _index(self, cp):
         """Glyph index of code point `cp` (the '?' glyph when the font lacks it)."""
@@ -91,24 +235,41 @@ class Font:
         off = _u16(d, m + 6)
         size = ((w + 7) >> 3) * h
         g = framebuf.FrameBuffer(self._bits[off : off + size], w, h, framebuf.MONO_HLSB)
-        self._glyphs[i] = g
+        if _CACHE and self._glyphs is not None:
+            self._glyphs[i] = g
         return g
 
-    def text(self, fb, s, x, y, color):
+    def text(self, fb, s, x, y, color, canvas=None):
         """Draw `s` with its glyph box's top-left at (x, y) in `color`; return the x after the
-        last character. Pixels outside the glyphs' ink are left as they are."""
-        pal = self._pal
+        last character. Pixels outside the glyphs' ink are left as they are. `canvas`: the
+        core.canvas.Canvas whose GS4_HMSB FrameBuffer `fb` is, for the native fast path."""
+        if canvas is not None and _v_text is not None:
+            p = _P
+            p[0] = x + 0x8000   # biased: see _SOURCE
+            p[1] = y + 0x8000
+            p[2] = color
+            p[3] = canvas.width
+            p[4] = canvas.height
+            p[5] = len(s)
+            p[6] = self._count
+            p[7] = self._default
+            return _v_text(canvas.buf, self._data, s, p) - 0x8000
+        pal = _PAL[0]
+        if pal is None:
+            pal = _PAL[0] = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
         key = color ^ 1  # any value other than color: palette entry 0 maps to it, blit skips it
         pal.pixel(0, 0, key)
         pal.pixel(1, 0, color)
         d = self._data
         met = self._met
         glyphs = self._glyphs
+        if glyphs is None:
+            glyphs = self._glyphs = [None] * (self._count if _CACHE else 1)
         for ch in s:
             i = self._index(ord(ch))
             m = met + 8 * i
             if d[m + 3]:
-                g = glyphs[i]
+                g = glyphs[i] if _CACHE else None
                 if g is None:
                     g = self._glyph(i)
                 xo = d[m + 1]
@@ -124,6 +285,12 @@ class Font:
 
     def width(self, s):
         """Width of `s` in pixels (sum of the advances)."""
+        if _v_width is not None:
+            p = _P
+            p[0] = len(s)
+            p[1] = self._count
+            p[2] = self._default
+            return _v_width(self._data, s, p)
         d = self._data
         met = self._met
         w = 0

@@ -23,11 +23,83 @@ Every card is drawn once into a small scratch canvas and only its visible part i
 so a cursor move redraws just the old and new cursor cards' columns.
 """
 
+import sys
+
 import framebuf
 from micropython import const
 
 from core import theme
 from core.canvas import Canvas
+
+# The card back's lattice as native code (viper), compiled by exec() at import on MicroPython
+# as device/st7789.py does (this module stays plain bytecode for any mpy-cross and port):
+# lattice(b, p), p = (x + 0x8000, y + 0x8000, w, h, colour, width, height of b), sets in the
+# GS4_HMSB buffer b (stride = its width) the pixels of draw_back's plain loop of
+# FrameBuffer.line calls -- diagonals both ways every 6 px inside the box (x, y, w, h) --
+# clipped to b (coordinates biased: a 64-bit unix port reads the words zero-extended). One
+# call instead of ~20 loop turns of Python and 40 lines a card (tests/test_speed_cards.py).
+_SOURCE = """
+@micropython.viper
+def lattice(b, p):
+    o = ptr8(b)
+    q = ptr32(p)
+    x = int(q[0]) - 0x8000
+    y = int(q[1]) - 0x8000
+    w = int(q[2])
+    h = int(q[3])
+    u = int(q[4]) & 15
+    z = u << 4
+    a = int(q[5])
+    r = int(q[6])
+    k = 1 - h
+    while k < w:
+        if k > 0:
+            i = x + k
+            j = y
+        else:
+            i = x
+            j = y - k
+        n = x + w - i
+        if y + h - j < n:
+            n = y + h - j
+        m = 2 * x + w - 1 - i
+        t = 0
+        while t < n:
+            v = j + t
+            if v >= 0 and v < r:
+                c = i + t
+                if c >= 0 and c < a:
+                    c += v * a
+                    if c & 1:
+                        o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
+                    else:
+                        o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
+                c = m - t
+                if c >= 0 and c < a:
+                    c += v * a
+                    if c & 1:
+                        o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
+                    else:
+                        o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
+            t += 1
+        k += 6
+"""
+_lattice = None
+_P = None
+if sys.implementation.name == "micropython":
+    try:
+        import array
+
+        import micropython
+
+        _scope: dict = {"micropython": micropython}
+        exec(_SOURCE, _scope)
+        _lattice = _scope["lattice"]
+        del _scope
+        _P = array.array("i", bytes(28))
+    except Exception:  # noqa: BLE001 - no native emitter: the plain loop
+        _lattice = None
+del _SOURCE
 
 CURSOR = const(1)
 PICKED = const(2)
@@ -89,17 +161,31 @@ def draw_icon(app, c, name, x, y, color, size=0):
     return w
 
 
-def _border(c, x, y, w, h, flags, normal):
+def _outline(fb, x, y, w, h, color):
+    """Canvas.round_rect(..., fill=False) on the FrameBuffer, unmarked."""
+    fb.hline(x + 2, y, w - 4, color)
+    fb.hline(x + 2, y + h - 1, w - 4, color)
+    fb.vline(x, y + 2, h - 4, color)
+    fb.vline(x + w - 1, y + 2, h - 4, color)
+    fb.pixel(x + 1, y + 1, color)
+    fb.pixel(x + w - 2, y + 1, color)
+    fb.pixel(x + 1, y + h - 2, color)
+    fb.pixel(x + w - 2, y + h - 2, color)
+
+
+def _border(fb, x, y, w, h, flags, normal):
+    """The card's border on the FrameBuffer, unmarked (the card's box is marked already: each
+    canvas mark costs ~0.4 ms on a Pico while the screen is not wholly dirty)."""
     if flags & CURSOR:
-        c.round_rect(x, y, w, h, theme.SEL, False)
-        c.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
+        _outline(fb, x, y, w, h, theme.SEL)
+        fb.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
         if flags & PICKED:
-            c.rect(x + 2, y + 2, w - 4, h - 4, theme.ACCENT)
+            fb.rect(x + 2, y + 2, w - 4, h - 4, theme.ACCENT)
     elif flags & PICKED:
-        c.round_rect(x, y, w, h, theme.ACCENT, False)
-        c.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
+        _outline(fb, x, y, w, h, theme.ACCENT)
+        fb.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
     else:
-        c.round_rect(x, y, w, h, normal, False)
+        _outline(fb, x, y, w, h, normal)
 
 
 def draw_card(app, c, x, y, w, h, face, flags=0):
@@ -110,53 +196,72 @@ def draw_card(app, c, x, y, w, h, face, flags=0):
         return
     corner, color, icon, caption = face
     ink = theme.DIM if flags & DIMMED else color
-    c.round_rect(x, y, w, h, theme.CARD)
-    _border(c, x, y, w, h, flags, theme.EDGE)
+    c.round_rect(x, y, w, h, theme.CARD)   # marks the card's box: what follows draws inside
+    fb = c.fb
+    _border(fb, x, y, w, h, flags, theme.EDGE)
     font = app.small
     lh = font.line_height
     left = x + 3
     ty = y + 3
     if corner:
-        c.text(font, corner, left, ty, ink)
+        end = font.text(fb, corner, left, ty, ink, c)
+        if end > x + w:
+            c.mark(left, ty, end - left, lh)   # a corner wider than the card
         ty += lh
     big = None
     big_size = 0
+    icons = app.icons
     if icon is not None:
         small, small_size, big, big_size = icon_names(app, icon)
         if small is not None and ty + small_size <= y + h - 3:
-            draw_icon(app, c, small, left, ty, ink, small_size)
+            icons.draw(fb, small, left, ty, ink)
+            if left + small_size > x + w:
+                c.mark(left, ty, small_size, small_size)
             ty += small_size + 1
     cap_h = lh + 2 if caption and h >= ty - y + BIG_ICON + lh + 6 else 0
     mid_top = ty
     mid_h = y + h - 3 - cap_h - mid_top
     if big is not None and w >= big_size + 8 and mid_h >= big_size:
-        draw_icon(app, c, big, x + (w - big_size) // 2, mid_top + (mid_h - big_size) // 2, ink,
-                  big_size)
+        icons.draw(fb, big, x + (w - big_size) // 2, mid_top + (mid_h - big_size) // 2, ink)
     elif icon is None and corner:
         large = app.large
         tw = large.width(corner)
         if tw <= w - 8 and mid_h >= large.height:
-            c.text(large, corner, x + (w - tw) // 2, mid_top + (mid_h - large.height) // 2, ink)
+            large.text(fb, corner, x + (w - tw) // 2, mid_top + (mid_h - large.height) // 2,
+                       ink, c)
     if cap_h:
         text = font.fit(caption, w - 6)
         tw = font.width(text)
-        c.text(font, text, x + (w - tw) // 2, y + h - 3 - lh,
-               theme.DIM if flags & DIMMED else theme.INK)
+        font.text(fb, text, x + (w - tw) // 2, y + h - 3 - lh,
+                  theme.DIM if flags & DIMMED else theme.INK, c)
 
 
 def draw_back(app, c, x, y, w, h, flags=0):
     """A face-down card: theme.BACK with a light frame and a diamond lattice."""
-    c.round_rect(x, y, w, h, theme.BACK)
-    _border(c, x, y, w, h, flags, theme.EDGE)
+    c.round_rect(x, y, w, h, theme.BACK)   # marks the card's box: what follows draws inside
+    fb = c.fb
+    _border(fb, x, y, w, h, flags, theme.EDGE)
     if w < 12 or h < 12:
         return
-    c.rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
+    fb.rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
     # Diagonals both ways every 6 px, clipped to the inside of the frame.
     ix = x + 5
     iy = y + 5
     iw = w - 10
     ih = h - 10
     if iw <= 0 or ih <= 0:
+        return
+    edge = theme.EDGE
+    if _lattice is not None:
+        p = _P
+        p[0] = ix + 0x8000   # biased: see _SOURCE
+        p[1] = iy + 0x8000
+        p[2] = iw
+        p[3] = ih
+        p[4] = edge
+        p[5] = c.width
+        p[6] = c.height
+        _lattice(c.buf, p)
         return
     k = -ih + 1
     while k < iw:
@@ -165,25 +270,30 @@ def draw_back(app, c, x, y, w, h, flags=0):
         sy = iy if k > 0 else iy - k
         n = min(ix + iw - sx, iy + ih - sy)
         if n > 0:
-            c.line(sx, sy, sx + n - 1, sy + n - 1, theme.EDGE)
+            fb.line(sx, sy, sx + n - 1, sy + n - 1, edge)
             mx = 2 * ix + iw - 1 - sx
-            c.line(mx, sy, mx - n + 1, sy + n - 1, theme.EDGE)
+            fb.line(mx, sy, mx - n + 1, sy + n - 1, edge)
         k += 6
 
 
 def draw_slot(app, c, x, y, w, h, flags=0, label=None):
     """An empty place for a card (a pile, a table spot): outline on the background."""
-    c.fill_rect(x, y, w, h, theme.BG)
+    c.fill_rect(x, y, w, h, theme.BG)   # marks the box: what follows draws inside
+    fb = c.fb
     if flags & CURSOR:
-        c.round_rect(x, y, w, h, theme.SEL, False)
-        c.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
+        _outline(fb, x, y, w, h, theme.SEL)
+        fb.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
     else:
-        c.round_rect(x, y, w, h, theme.EDGE, False)
+        _outline(fb, x, y, w, h, theme.EDGE)
     if label:
         font = app.small
         text = font.fit(label, w - 4)
         tw = font.width(text)
-        c.text(font, text, x + (w - tw) // 2, y + (h - font.height) // 2, theme.DIM)
+        ty = y + (h - font.height) // 2
+        tx = x + (w - tw) // 2
+        font.text(fb, text, tx, ty, theme.DIM, c)
+        if ty < y or ty + font.line_height > y + h:
+            c.mark(tx, ty, tw, font.line_height)   # a slot lower than a line of text
 
 
 def card_width(h):

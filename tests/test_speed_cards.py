@@ -1,0 +1,136 @@
+"""ui.cards' faster drawing keeps its pixels and its dirty rectangles.
+
+draw_card, draw_back and draw_slot mark the card's box once and draw the rest straight on the
+FrameBuffer (a canvas mark costs ~0.4 ms on the Pico); the card back's lattice is one native
+call (viper, ui.cards._lattice) on MicroPython. Checked here, under CPython and the
+MicroPython unix port (the same code):
+- every pixel a card drawing changes lies inside a rectangle the canvas marked, so a flush
+  sends it (cards at the canvas's edges and corners wider than the card included);
+- under MicroPython, the native lattice sets exactly the pixels of the plain FrameBuffer.line
+  loop, for card sizes from the smallest with a lattice up, at clipped positions.
+"""
+
+import subprocess
+
+from tests.mpy import FIRMWARE, run_mpy
+
+GEN = str(FIRMWARE / "gen")
+
+CODE = """
+from core import theme
+from core.canvas import Canvas
+from core.font import Font
+from core.icons import Icons
+from ui import cards
+
+class App:
+    pass
+
+app = App()
+app.small = Font(%(gen)r + "/font_small.bin")
+app.large = Font(%(gen)r + "/font_large.bin")
+app.icons = Icons(%(gen)r + "/icons.bin")
+
+FACES = (("10", theme.RED, "suit_heart", "Ten"), ("K", theme.BLUE, None, None),
+         ("7", theme.GREEN, "suit_club", None), (None, theme.INK, "suit_spade", "Spade"),
+         ("WIDE CORNER", theme.YELLOW, None, None), None)
+SIZES = ((12, 12), (13, 19), (20, 28), (30, 42), (40, 56), (11, 30), (64, 90))
+PLACES = ((4, 6), (0, 0), (-7, -9), (93, 40), (100, 70), (57, 3))
+
+
+def fill(c):
+    for i in range(len(c.buf)):
+        c.buf[i] = (i * 29 + 3) & 255
+
+
+def uncovered(c, before):
+    # changed pixels outside every dirty rectangle
+    r = c._rects
+    bad = 0
+    for i in range(len(c.buf)):
+        if c.buf[i] == before[i]:
+            continue
+        y = (2 * i) // c.width
+        for x in (2 * i - y * c.width, 2 * i - y * c.width + 1):
+            inside = False
+            for k in range(c._count):
+                if r[4 * k] <= x < r[4 * k + 2] and r[4 * k + 1] <= y < r[4 * k + 3]:
+                    inside = True
+            if not inside:
+                bad += 1
+    return bad
+
+
+checked = 0
+bad = 0
+for (w, h) in SIZES:
+    for (x, y) in PLACES:
+        for face in FACES:
+            for flags in (0, cards.CURSOR, cards.PICKED, cards.CURSOR | cards.PICKED,
+                          cards.DIMMED):
+                c = Canvas(120, 100)
+                fill(c)
+                c.flush(type("D", (), {"flush": lambda *a: None})())
+                before = bytes(c.buf)
+                cards.draw_card(app, c, x, y, w, h, face, flags)
+                bad += uncovered(c, before)
+                checked += 1
+        for label in (None, "Deck", "A long label"):
+            c = Canvas(120, 100)
+            fill(c)
+            c.flush(type("D", (), {"flush": lambda *a: None})())
+            before = bytes(c.buf)
+            cards.draw_slot(app, c, x, y, w, h, cards.CURSOR if label else 0, label)
+            bad += uncovered(c, before)
+            checked += 1
+print("marks", checked, bad)
+
+if cards._lattice is not None:
+    same = 0
+    runs = 0
+    fast = cards._lattice
+    for (w, h) in SIZES + ((16, 16), (17, 40), (90, 30), (240, 240)):
+        for (x, y) in PLACES + ((110, 95), (-30, 50)):
+            for flags in (0, cards.CURSOR):
+                a = Canvas(120, 100)
+                b = Canvas(120, 100)
+                fill(a)
+                fill(b)
+                cards.draw_back(app, a, x, y, w, h, flags)
+                cards._lattice = None
+                cards.draw_back(app, b, x, y, w, h, flags)
+                cards._lattice = fast
+                runs += 1
+                same += a.buf == b.buf
+    print("lattice", runs, same)
+else:
+    print("lattice none")
+"""
+
+
+def _check(out, native):
+    lines = out.splitlines()
+    marks = lines[0].split()
+    assert marks[0] == "marks" and int(marks[1]) == 7 * 6 * (6 * 5 + 3)
+    assert marks[2] == "0", out
+    if native:
+        runs = 11 * 8 * 2
+        assert lines[1] == "lattice %d %d" % (runs, runs), out
+    else:
+        assert lines[1] == "lattice none", out
+
+
+def test_card_drawing_stays_inside_its_marks_and_native_lattice_matches_under_micropython():
+    proc = run_mpy(CODE % {"gen": GEN}, heap="512wK", timeout=300)
+    _check(proc.stdout, native=True)
+
+
+def test_card_drawing_stays_inside_its_marks_under_cpython():
+    import sys
+
+    stubs = str(FIRMWARE.parent / "sim" / "stubs")
+    code = "import sys; sys.path[:0] = [%r, %r]\n" % (stubs, str(FIRMWARE)) + CODE % {"gen": GEN}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    _check(proc.stdout, native=False)
