@@ -8,6 +8,10 @@
 #                 high scores
 #   kit.turns     the turn driver: human/AI dispatch, "Thinking...", the AI's pace, the pause
 #                 after your move, the end of a demo, gc after each action
+#                 and the game's History (every message shown while the table is up, the
+#                 last 60; `turns.with_history(labels, done)` adds the pause-menu row)
+#   kit.history   the History screen (imported when it opens)
+#   kit.after     after every game: Play again / Setup / Menu (imported when a game ends)
 #   kit.lang      one strings convention: lang_en.py / lang_fr.py with T and RULES, only the
 #                 current language loaded, dropped after merging
 #   kit.actions   one small-int action codec (kind, argument) and the pending-choice helpers

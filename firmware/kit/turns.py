@@ -35,8 +35,9 @@
 # every message shown while the scene is on the stack to it, so a game that announces with
 # `app.toast(...)` keeps a full log with no line of its own; `turns.record(text)` adds a line
 # that is not toasted (a log shown on the table). The pause menu gets a "History" row with
-# one line, `labels, done = self.turns.with_history(labels, done)` (inserted before the last
-# row, Quit), which opens kit.history.HistoryScreen: the log, newest at the bottom, scrolled.
+# one line (the row goes before the last row, Quit; it opens kit.history.HistoryScreen: the
+# log in full, newest at the bottom, shown first):
+#     self.app.push(Dialog(title, *self.turns.with_history(labels, done)))
 
 import gc
 import time
@@ -136,7 +137,8 @@ class Turns:
     def with_history(self, labels, done):
         """A pause menu's (labels, done) with a "History" row before the last row (Quit):
         choosing it opens the History screen; the other rows reach `done` with their own
-        index (-1 stays -1). Use: `labels, done = self.turns.with_history(labels, done)`."""
+        index (-1 stays -1). Use:
+        `self.app.push(Dialog(title, *self.turns.with_history(labels, done)))`."""
         from core import strings
 
         at = len(labels) - 1 if labels else 0

@@ -385,8 +385,7 @@ class GameScene(Scene):
             elif choice == 2:
                 self.app.pop()
 
-        labels, done = self.turns.with_history(labels, done)
-        self.app.push(Dialog(strings.t("m252.pause"), labels, done))
+        self.app.push(Dialog(strings.t("m252.pause"), *self.turns.with_history(labels, done)))
 
     # -- time -------------------------------------------------------------------------------
     def play(self, action):

@@ -806,8 +806,7 @@ class Table(Scene):
             elif i == 2:
                 back_to_menu(app)
 
-        labels, done = self.turns.with_history(labels, done)
-        app.push(Dialog(strings.t("game.match_collect"), labels, done))
+        app.push(Dialog(strings.t("game.match_collect"), *self.turns.with_history(labels, done)))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):

@@ -408,8 +408,7 @@ class GameScene(Scene):
                         self.app.platform.ticks_ms()):
                     self._try(what, "mem.no_hint" if what == rules.ACT_HINT else "mem.no_peek")
 
-        labels, done = self.turns.with_history(labels, done)
-        self.app.push(Dialog(strings.t("mem.menu"), labels, done))
+        self.app.push(Dialog(strings.t("mem.menu"), *self.turns.with_history(labels, done)))
 
     def leave(self):
         """Back to the setup screen (the game stays saved unless it is over)."""
