@@ -120,3 +120,64 @@ def test_history_screen_says_when_nothing_happened_and_in_french():
     lang.load("tests.toygame", "toy")
     screen = HistoryScreen(turns.History())
     assert screen.title == "Historique" and screen.text == "Rien ne s'est encore passé."
+
+
+MPY_FLOW = """
+from core.app import App
+from core import input as btn
+from device.headless import HeadlessPlatform
+from games import registry
+p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
+app = App(p)
+app.start()
+from screens.main_menu import MainMenu
+app.stack = []
+app.push(MainMenu())
+view = registry.load("memory", "view")
+entry = registry.find("memory")
+setup = view.entry_scene(app, entry)
+app.push(setup)
+setup.values["size"] = 16
+setup.values["lv1"] = "solo"
+setup._start(setup.values, False)
+table = app.top
+from games.memory import ai
+from core.rng import Rng
+rng = Rng(3)
+s = table.session
+while not s.is_over():
+    table.act(ai.choose(s.state, 0, "hard", rng))
+for _ in range(200):
+    app.step()
+    p.clock.sleep_ms(33)
+    if type(app.top).__name__ == "Dialog":
+        break
+dialog = app.top
+print(dialog.choices)
+h = table.turns.history.lines
+print(len(h) > 3, len(h) <= 60, h[-1][:8])
+dialog.button(btn.A, btn.PRESS)
+new = app.top
+print(type(new).__name__, new is not table, len(new.session.actions))
+labels, done = new.turns.with_history(["Resume", "Quit game"], None)
+print(labels)
+done(1)
+print(type(app.top).__name__, app.top.lines[:1])
+"""
+
+
+def test_history_and_the_after_game_flow_under_micropython(tmp_path):
+    from pathlib import Path
+
+    from tests.mpy import run_mpy
+
+    root = Path(__file__).resolve().parent.parent
+    data = tmp_path / "data"
+    data.mkdir()
+    code = MPY_FLOW % {"data": str(data), "gen": str(root / "firmware" / "gen")}
+    out = run_mpy(code, heap="192wK", paths=[root], timeout=300).stdout.strip().splitlines()
+    assert out[0] == "['Play again', 'Setup', 'Menu']", out
+    assert out[1].startswith("True True You "), out      # your last pair, in the History
+    assert out[2] == "GameScene True 0", out
+    assert out[3] == "['Resume', 'History', 'Quit game']", out
+    assert out[4] == "HistoryScreen ['Nothing has happened yet.']", out
