@@ -280,6 +280,82 @@ def test_flush_rejects_odd_or_offscreen_rects_and_ignores_empty():
     assert bus.writes == []
 
 
+class FakeDma:
+    """A DMA channel that sends asynchronously: start() only takes the buffer; the bytes are
+    read (and recorded on the bus) when the transfer completes, at wait() or finish(). A
+    driver that wrote into a half before its transfer had completed would corrupt them."""
+
+    def __init__(self, bus, halves_of):
+        self.bus = bus
+        self.halves_of = halves_of
+        self.pending = None
+        self.started = []          # which half (0/1) each start used, and its byte count
+        self.finished = 0
+
+    def start(self, buf, n):
+        assert self.pending is None, "started while the channel was busy"
+        assert self.bus.dc == 1
+        halves = self.halves_of()
+        self.started.append((0 if buf is halves[0] else 1 if buf is halves[1] else None, n))
+        self.pending = (buf, n)
+
+    def wait(self):
+        if self.pending is not None:
+            buf, n = self.pending
+            self.bus.writes.append((self.bus.dc, bytes(buf[:n])))
+            self.pending = None
+
+    def finish(self):
+        self.wait()
+        self.finished += 1
+
+
+def make_dma_display(w, h, strip_rows):
+    bus = Bus()
+    box = []
+    dma = FakeDma(bus, lambda: box[0]._halves)
+    cs = FakePin()
+    disp = ST7789(bus, FakePin(bus, "dc"), cs=cs, width=w, height=h, x_offset=0, y_offset=0,
+                  strip_rows=strip_rows, sleep_ms=lambda ms: None, dma=dma)
+    box.append(disp)
+    disp.set_palette(PALETTE)
+    return disp, bus, dma, cs
+
+
+@pytest.mark.parametrize("rect", [(0, 0, 32, 12), (6, 3, 10, 7), (0, 11, 32, 1)])
+def test_flush_by_dma_alternates_halves_and_sends_the_same_bytes(rect):
+    w, h = 32, 12
+    disp, bus, dma, cs = make_dma_display(w, h, strip_rows=3)  # halves of 96 bytes
+    canvas = make_canvas(w, h)
+    disp.flush(canvas, *rect)
+    x, y, rw, rh = rect
+    pixels = b"".join(data for _, data in bus.writes[5:])
+    assert pixels == expected_pixels(canvas, w, PALETTE, x, y, rw, rh)
+    per = 96 // (2 * rw)
+    sizes = [min(per, rh - k) * 2 * rw for k in range(0, rh, per)]
+    assert dma.started == [(k % 2, n) for k, n in enumerate(sizes)]
+    assert dma.finished == 1 and dma.pending is None
+    assert cs.history == [0, 1] * 3 + [0, 1]   # CASET, RASET, RAMWR, then the pixels
+
+
+def test_flush_by_dma_falls_back_to_spi_writes_when_a_half_holds_no_row():
+    disp, bus, dma, _ = make_dma_display(32, 4, strip_rows=1)  # halves of 32 bytes < 64
+    canvas = make_canvas(32, 4)
+    disp.flush(canvas, 0, 0, 32, 4)
+    assert dma.started == [] and dma.finished == 0
+    assert b"".join(d for _, d in bus.writes[5:]) == expected_pixels(canvas, 32, PALETTE,
+                                                                      0, 0, 32, 4)
+
+
+def test_no_dma_without_rp2():
+    from device import st7789
+
+    assert st7789.make_dma(None) is None
+    assert st7789.make_dma(1) is None   # CPython: no rp2 module
+    disp = ST7789(Bus(), FakePin(), spi_id=1)
+    assert disp._dma is None
+
+
 def test_set_palette_table_is_big_endian_pairs():
     disp, _, _ = make_display()
     disp.set_palette(PALETTE)
@@ -446,7 +522,7 @@ def _fake_app(monkeypatch, behaviour):
 
 def test_run_starts_the_app_with_the_named_board(boot, tmp_path, monkeypatch):
     seen = []
-    _fake_app(monkeypatch, seen.append)
+    _fake_app(monkeypatch, lambda platform, screens: seen.append(platform))
     (tmp_path / "board.txt").write_text("display_pack_2\n")
     assert boot.run(str(tmp_path / "board.txt"), str(tmp_path / "log.txt")) is True
     (platform,) = seen
@@ -456,7 +532,7 @@ def test_run_starts_the_app_with_the_named_board(boot, tmp_path, monkeypatch):
 
 def test_run_safe_mode_skips_the_app(boot, tmp_path, monkeypatch, capsys):
     seen = []
-    _fake_app(monkeypatch, seen.append)
+    _fake_app(monkeypatch, lambda platform, screens: seen.append(platform))
     machine.Pin.levels[17] = 0
     assert boot.run(str(tmp_path / "none.txt"), str(tmp_path / "log.txt")) is False
     assert seen == []
@@ -464,7 +540,7 @@ def test_run_safe_mode_skips_the_app(boot, tmp_path, monkeypatch, capsys):
 
 
 def test_run_logs_and_reraises_an_escaping_exception(boot, tmp_path, monkeypatch):
-    def crash(platform):
+    def crash(platform, screens):
         raise RuntimeError("boom from app")
 
     _fake_app(monkeypatch, crash)

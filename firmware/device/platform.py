@@ -56,7 +56,7 @@ def make_display(profile):
     return ST7789(spi, dc, cs=cs, rst=rst, backlight=bl,
                   width=profile["width"], height=profile["height"], madctl=profile["madctl"],
                   x_offset=profile["x_offset"], y_offset=profile["y_offset"],
-                  invert=profile["invert"], tuning=profile.get("tuning", ()))
+                  invert=profile["invert"], tuning=profile.get("tuning", ()), spi_id=profile["spi"])
 
 
 class DevicePlatform:

@@ -6,10 +6,18 @@ each strip over SPI. The conversion maps each canvas byte (two pixels) through a
 table of 4 bytes: both pixels' RGB565 colours, already big-endian as the ST7789 wants them
 (framebuf's RGB565 is little-endian, so the swap happens once, when the table is built).
 
+With DMA (the RP2040: `spi_id` given and `rp2.DMA` available, or any object with the
+SpiDma interface passed as `dma`), the strip buffer is split in two halves: while the DMA
+channel feeds one half to the SPI TX FIFO, the CPU converts the next strip into the other,
+so a full frame takes about the SPI transfer time (15.1 ms at 62.5 MHz for 240x240) instead
+of conversion plus transfer (docs/PERFORMANCE.md, "Drawing speed"). Same bytes, same order.
+
 Hardware is passed in (dependency injection) so the same code runs under tests with fakes:
   spi        object with write(buf)          (machine.SPI on the device)
   dc, cs, rst objects with value(level)       (machine.Pin; cs and rst may be None)
   backlight  object with duty_u16(n) or None  (machine.PWM)
+  spi_id     the SPI block's number (0 or 1) for DMA, or None
+  dma        an object with start(buf, n) and wait() / finish() (see SpiDma), or None
 """
 
 import sys
@@ -57,27 +65,34 @@ def convert_strip_py(src, dst, lut, params):
 # this module stays plain bytecode: mpy-cross refuses native code without -march, and a
 # native .mpy would not import on the unix port; exec() compiles it for whatever CPU runs it.
 # ptr32 copies each 4-byte table entry in one load/store (both buffers are heap-allocated,
-# hence word-aligned, as the Cortex-M0+ requires); the byte order is whatever the table holds.
+# hence word-aligned, as the Cortex-M0+ requires; the DMA halves start at a multiple of 4);
+# the byte order is whatever the table holds. The pointers themselves advance (arguments
+# annotated as pointers sit in registers) and the inner loop takes 4 bytes a turn: on the
+# emulated RP2040 a full frame converted and sent with spi.write went from 32.7 to 19.1 ms
+# (docs/PERFORMANCE.md, "Drawing speed").
 _VIPER_SOURCE = """
 @micropython.viper
-def convert(src, dst, lut, params):
-    s = ptr8(src)
-    d = ptr32(dst)
-    t = ptr32(lut)
-    p = ptr32(params)
-    row = int(p[0])
-    row_bytes = int(p[1])
-    stride = int(p[2])
-    rows = int(p[3])
-    o = 0
+def convert(src: ptr8, dst: ptr32, lut: ptr32, params: ptr32):
+    s0 = int(src) + int(params[0])
+    rb = int(params[1])
+    stride = int(params[2])
+    rows = int(params[3])
     while rows > 0:
-        i = row
-        end = row + row_bytes
-        while i < end:
-            d[o] = t[s[i]]
-            o += 1
-            i += 1
-        row += stride
+        src = ptr8(s0)
+        end = s0 + rb
+        end4 = s0 + (rb & ~3)
+        while int(src) < end4:
+            dst[0] = lut[src[0]]
+            dst[1] = lut[src[1]]
+            dst[2] = lut[src[2]]
+            dst[3] = lut[src[3]]
+            dst = ptr32(int(dst) + 16)
+            src = ptr8(int(src) + 4)
+        while int(src) < end:
+            dst[0] = lut[src[0]]
+            dst = ptr32(int(dst) + 4)
+            src = ptr8(int(src) + 1)
+        s0 += stride
         rows -= 1
 """
 
@@ -99,6 +114,143 @@ def _compile_viper():
 convert_strip_viper = _compile_viper()
 
 
+# RP2040 SPI blocks: base address, and the DREQ of their TX FIFO (datasheet 2.5.3.1).
+_SPI_BASE = (0x4003C000, 0x40040000)
+_SPI_TX_DREQ = (16, 18)
+_SSPDR = const(0x08)
+_SSPSR = const(0x0C)
+_SSPICR = const(0x20)
+_BSY = const(0x10)
+_RNE = const(0x04)
+
+
+# The whole DMA flush as one native call (compiled by SpiDma when a channel is claimed): for
+# each strip, convert it into one half of the strip buffer (as `convert` does), wait until the
+# channel is idle (the other half has gone), point the channel at this half and trigger it;
+# at the end wait for the channel, then the SPI's BSY, empty the RX FIFO and clear its overrun
+# flag. No Python runs between strips, so the SPI is never left waiting for the interpreter.
+# p = array("I", (first source byte, source bytes per row, source stride, rows, rows per
+# strip, DMA channel register base, channel CTRL value, SPI register base, bytes per half)).
+_DMA_SOURCE = """
+@micropython.viper
+def dma_flush(src: ptr8, lut: ptr32, strip: ptr8, p: ptr32):
+    s0 = int(src) + int(p[0])
+    rb = int(p[1])
+    stride = int(p[2])
+    left = int(p[3])
+    per = int(p[4])
+    ch = ptr32(p[5])
+    ctrl = int(p[6])
+    spi = ptr32(p[7])
+    half = int(p[8])
+    base = int(strip)
+    ch[1] = int(spi) + 8
+    cur = 0
+    while left > 0:
+        rows = per
+        if left < per:
+            rows = left
+        a = base + cur * half
+        dst = ptr32(a)
+        r = rows
+        while r > 0:
+            s = ptr8(s0)
+            end = s0 + rb
+            end4 = s0 + (rb & ~3)
+            while int(s) < end4:
+                dst[0] = lut[s[0]]
+                dst[1] = lut[s[1]]
+                dst[2] = lut[s[2]]
+                dst[3] = lut[s[3]]
+                dst = ptr32(int(dst) + 16)
+                s = ptr8(int(s) + 4)
+            while int(s) < end:
+                dst[0] = lut[s[0]]
+                dst = ptr32(int(dst) + 4)
+                s = ptr8(int(s) + 1)
+            s0 += stride
+            r -= 1
+        while int(ch[3]) & 0x01000000:
+            pass
+        ch[0] = a
+        ch[2] = rows * rb * 4
+        ch[3] = ctrl
+        left -= rows
+        cur ^= 1
+    while int(ch[3]) & 0x01000000:
+        pass
+    while int(spi[3]) & 0x10:
+        pass
+    while int(spi[3]) & 0x04:
+        r = int(spi[2])
+    spi[8] = 1
+"""
+
+
+class SpiDma:
+    """One rp2.DMA channel that copies bytes into SPI block `spi_id`'s TX FIFO, paced by its
+    DREQ. start() returns at once; wait() until the channel has handed over every byte;
+    finish() also until the last bits have left the shift register, and empties the RX FIFO
+    that the sends filled (machine.SPI.write, used for commands, leaves it empty too).
+    `native` is the one-call flush above (None where it does not compile), `params` its
+    parameter array with the channel's and the SPI's fields filled in."""
+
+    def __init__(self, spi_id):
+        import array
+
+        import machine
+        import rp2
+
+        base = _SPI_BASE[spi_id]
+        self._mem = machine.mem32
+        self._dr = base + _SSPDR
+        self._sr = base + _SSPSR
+        self._icr = base + _SSPICR
+        self._ch = rp2.DMA()
+        self._ctrl = self._ch.pack_ctrl(size=0, inc_read=True, inc_write=False,
+                                        treq_sel=_SPI_TX_DREQ[spi_id])
+        regs = 0x50000000 + 0x40 * self._ch.channel  # pyright: ignore[reportAttributeAccessIssue]
+        self.params = array.array("I", (0, 0, 0, 0, 0, regs, self._ctrl, base, 0))
+        self.native = None
+        try:
+            import micropython
+
+            scope: dict = {"micropython": micropython}
+            exec(_DMA_SOURCE, scope)
+            self.native = scope["dma_flush"]
+        except Exception:  # noqa: BLE001 - no viper: start/wait from Python
+            self.native = None
+
+    def start(self, buf, n):
+        self._ch.config(read=buf, write=self._dr, count=n, ctrl=self._ctrl, trigger=True)
+
+    def wait(self):
+        ch = self._ch
+        while ch.active():
+            pass
+
+    def finish(self):
+        self.wait()
+        mem = self._mem
+        sr = self._sr
+        while mem[sr] & _BSY:
+            pass
+        while mem[sr] & _RNE:
+            mem[self._dr]
+        mem[self._icr] = 1  # clear the RX overrun flag (RORIC)
+
+
+def make_dma(spi_id):
+    """A SpiDma for SPI block `spi_id`, or None where there is no rp2.DMA (or no free
+    channel): the driver then sends each strip with spi.write after converting it."""
+    if spi_id is None:
+        return None
+    try:
+        return SpiDma(spi_id)
+    except Exception:  # noqa: BLE001 - not an RP2040, or an old firmware: plain writes
+        return None
+
+
 def _default_sleep_ms():
     import time
 
@@ -111,7 +263,7 @@ def _default_sleep_ms():
 class ST7789:
     def __init__(self, spi, dc, cs=None, rst=None, backlight=None, width=240, height=240,
                  madctl=0x70, x_offset=0, y_offset=0, invert=True, tuning=(),
-                 strip_rows=STRIP_ROWS, sleep_ms=None):
+                 strip_rows=STRIP_ROWS, sleep_ms=None, spi_id=None, dma=None):
         self.width = width
         self.height = height
         self.madctl = madctl
@@ -138,6 +290,11 @@ class ST7789:
         self._params = array.array("i", (0, 0, 0, 0))
         self._convert = convert_strip_viper or convert_strip_py
         self.viper = convert_strip_viper is not None
+        # DMA: the strip's two halves take turns (one is sent while the next converts into
+        # the other); their views are made once. Half is rounded to whole words (ptr32).
+        self._dma = dma if dma is not None else make_dma(spi_id)
+        half = (len(self._strip) // 2) & ~3
+        self._halves = (self._strip_mv[:half], self._strip_mv[half : 2 * half])
 
     # -- low level ---------------------------------------------------------------------------
     def command(self, cmd, params=None):
@@ -244,23 +401,62 @@ class ST7789:
             raise ValueError("flush: rectangle off screen")
         self.set_window(x, y, x + w - 1, y + h - 1)
         line = w * 2  # RGB565 bytes per row
-        per_strip = len(self._strip) // line  # narrow rectangles fit more rows per strip
-        if per_strip > h:
-            per_strip = h
         stride = self._stride
         params = self._params
         params[0] = y * stride + (x >> 1)
         params[1] = w >> 1
         params[2] = stride
         convert = self._convert
-        strip = self._strip
         lut = self._lut
-        spi = self._spi
-        full = self._strip_mv[: per_strip * line]
         cs = self._cs
         if cs is not None:
             cs.value(0)
         self._dc.value(1)
+        dma = self._dma
+        halves = self._halves
+        if dma is not None and len(halves[0]) >= line:
+            per_strip = len(halves[0]) // line
+            if per_strip > h:
+                per_strip = h
+            native = getattr(dma, "native", None)
+            if native is not None and self._convert is convert_strip_viper:
+                p = dma.params
+                p[0] = params[0]
+                p[1] = params[1]
+                p[2] = stride
+                p[3] = h
+                p[4] = per_strip
+                p[8] = len(halves[0])
+                native(buf, lut, self._strip, p)
+                if cs is not None:
+                    cs.value(1)
+                return
+            rows = per_strip if h >= per_strip else h
+            params[3] = rows
+            convert(buf, halves[0], lut, params)
+            cur = 0
+            left = h
+            while True:
+                dma.wait()                       # the other half has gone: it is free
+                dma.start(halves[cur], rows * line)
+                params[0] += rows * stride
+                left -= rows
+                if left <= 0:
+                    break
+                rows = per_strip if left >= per_strip else left
+                params[3] = rows
+                cur ^= 1
+                convert(buf, halves[cur], lut, params)
+            dma.finish()
+            if cs is not None:
+                cs.value(1)
+            return
+        per_strip = len(self._strip) // line  # narrow rectangles fit more rows per strip
+        if per_strip > h:
+            per_strip = h
+        strip = self._strip
+        spi = self._spi
+        full = self._strip_mv[: per_strip * line]
         left = h
         while left > 0:
             rows = per_strip if left >= per_strip else left
