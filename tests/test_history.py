@@ -181,3 +181,29 @@ def test_history_and_the_after_game_flow_under_micropython(tmp_path):
     assert out[2] == "GameScene True 0", out
     assert out[3] == "['Resume', 'History', 'Quit game']", out
     assert out[4] == "HistoryScreen ['Nothing has happened yet.']", out
+
+
+def test_a_resumed_game_says_its_history_starts_there(tmp_path):
+    from core.rng import Rng
+    from tests.toygame import ai
+
+    s = Session("toy", rules, {"players": 2}, ["human", "hard"], 7, None)
+    rng = Rng(3)
+    for _ in range(4):
+        st = s.state
+        s.apply(ai.choose(st, st.current_player, "normal", rng))
+    tables = []
+
+    def setup(app):
+        app.start()
+        view = registry.load("toy", "view")
+        from kit import lang
+
+        lang.load("tests.toygame", "toy")
+        table = view.Table(s)
+        app.push(table)
+        tables.append(table)
+
+    headless.run("WAIT:50", setup=setup, settle_ms=0)
+    assert tables[0].turns.history.lines[0] == \
+        "Game resumed after move 4 (earlier moves are not listed)"

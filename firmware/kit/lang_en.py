@@ -12,6 +12,7 @@ T = {
     "save_unreadable": "Saved game could not be read: kept as %s",
     "scores_unreadable": "High scores could not be read: kept as %s",
     "history": "History",
+    "history_resumed": "Game resumed after move %d (earlier moves are not listed)",
     "history_empty": "Nothing has happened yet.",
     "again": "Play again",
     "setup": "Setup",

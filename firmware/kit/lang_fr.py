@@ -12,6 +12,7 @@ T = {
     "save_unreadable": "Partie sauvegardée illisible : gardée sous %s",
     "scores_unreadable": "Meilleurs scores illisibles : gardés sous %s",
     "history": "Historique",
+    "history_resumed": "Partie reprise après le coup %d (les coups d'avant ne sont pas listés)",
     "history_empty": "Rien ne s'est encore passé.",
     "again": "Rejouer",
     "setup": "Réglages",

@@ -83,6 +83,13 @@ class Turns:
         # Every message shown while the scene is on the stack (core.app.App.toast).
         self.history = History()
         scene.history = self.history
+        if session.actions:
+            # A resumed game: what came before is not in this History, and it says so.
+            from core import strings
+
+            text = strings.t("history_resumed")
+            if "%d" in text:
+                self.history.append(text % len(session.actions))
         self.session = session
         self._ai = ai              # the ai module, or a function returning it
         self.demo = demo
