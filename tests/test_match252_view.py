@@ -146,6 +146,10 @@ def test_jack_look_is_shown_only_to_its_maker():
     card = scenes[0].state.grid[15]
     assert type(top).__name__ == "Dialog"
     assert top.message == "You look at D4: " + view.card_name(card)
+    # The capture and the look are in the History too (the toast waits for the dialog).
+    lines = scenes[0].turns.history.lines
+    assert lines[-3].startswith("You capture J") and lines[-2] == "Jacks: you look at D4"
+    assert lines[-1] == top.message
     scene = scenes[0]
     assert scene.state.observation(0)["grid"][15] == card
     # The AI's look is announced without the card.

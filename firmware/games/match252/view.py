@@ -218,15 +218,15 @@ class GameScene(Scene):
                 parts.append(t("m252.ev_skip"))
         if flash:
             self.show_flash()
-        if looked >= 0 and seat == self.human_seat() and not self.demo:
-            # The Jack's look is private: only the human who made it sees the card.
-            card = self.state.grid[looked]
-            self.app.push(Dialog(strings.t("m252.you_look") % (rules.slot_str(looked),
-                                                              card_name(card)),
-                                 [strings.t("ok")], None))
-            return
         if parts:
-            self.app.toast("; ".join(parts))
+            self.app.toast("; ".join(parts))    # after any dialog (it is never covered)
+        if looked >= 0 and seat == self.human_seat() and not self.demo:
+            # The Jack's look is private: only the human who made it sees the card (and
+            # finds it again in the History).
+            card = self.state.grid[looked]
+            text = strings.t("m252.you_look") % (rules.slot_str(looked), card_name(card))
+            self.turns.record(text)
+            self.app.push(Dialog(text, [strings.t("ok")], None))
 
     def show_flash(self):
         """The captured pair (or the Six) stays on the grid, marked, for the pause after a
