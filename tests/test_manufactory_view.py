@@ -1,15 +1,8 @@
 """Manufactory screens, headless: the setup, the table on the three screen sizes, drafting with
 the buttons (a free part, a back part refused with nothing collected, a back part with the
 give-up chooser, a land with the declare chooser), the end screen's per-colour table, resume
-after quitting, a whole demo game. Pictures go to a temporary folder only; `python -m
-tests.test_manufactory_view DIR` writes them to DIR (docs/img for the README)."""
-
-import sys
-import tempfile
-from pathlib import Path
-
-if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
-    import tests.conftest  # noqa: F401
+after quitting, a whole demo game. Pictures go to a temporary folder only (the docs' pictures
+are tools/screenshots.py's manufactory_* screens)."""
 
 from core import strings
 from core.rng import Rng
@@ -263,32 +256,3 @@ def test_french_strings_and_table():
         assert r.log == ""
     finally:
         strings.load("en")
-
-
-def main(out):
-    """Write the README pictures to `out`."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    for board, _w, _h in BOARDS:
-        r = headless.run("WAIT:300", board=board, setup=table(12, players=3))
-        r.final.save(out / ("manufactory_table_%s.png" % board))
-    pos = rules.position([YARD, TUBE, RAIL, FAN], deck=DECK, colls=[[PLUG], [GEAR]])
-    r = headless.run("A,WAIT:200,SHOT:d", setup=table(position=pos, players=2))
-    r.frames["d"].save(out / "manufactory_declare.png")
-    sessions = []
-    headless.run("WAIT:100", setup=table(0, out=sessions, players=3))
-    st = sessions[0].state
-    rng = Rng(9)
-    while not st.is_over():
-        st.apply(ai.choose(st, st.current_player, "hard", rng))
-
-    def end(app):
-        app.start()
-        lang.load("games.manufactory", "manufactory")
-        app.push(screens.Standings(sessions[0], ["You", "East", "North"], True))
-    r = headless.run("WAIT:200,SHOT:end", setup=end)
-    r.frames["end"].save(out / "manufactory_end.png")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp())

@@ -403,6 +403,62 @@ GAME_SHOTS += (
     Shot("cauldron_setup", "WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300,SHOT:shot", SQUARE, None, None,
          _cauldron_setup_screen, "Cauldron, setup screen"),
 )
+
+
+def _mf_table(n=12, players=3, seed=5, belt=None, finish=False):
+    """Manufactory, seat 0 human against Hard AIs, after Easy drafts for every seat (a fixed
+    Rng; Easy, so the pictures do not move when Normal or Hard are tuned) until n actions are
+    recorded and seat 0 is to draft, or to the end with `finish` (the table then opens the
+    end screen). `belt`: a hand-built position instead (card names: belt, then seat 0's and
+    seat 1's collections)."""
+    def setup(app):
+        from core.rng import Rng
+        from core.session import Session
+        from games.manufactory import ai, cards, rules, view
+
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        _game_strings("manufactory")
+        s = Session("manufactory", rules, {"players": players, "first": 0},
+                    ["human"] + ["hard"] * (players - 1), seed, None)
+        if belt is not None:
+            ids = [[cards.NAME_NAMES.index(x) for x in part] for part in belt]
+            s.state = rules.position(ids[0], deck=ids[1], colls=ids[2:], players=players)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and (finish or len(s.actions) < n or st.current_player != 0
+                                    or st.phase != rules.ACT):
+            s.apply(ai.choose(st, st.current_player, "easy", rng))
+        app.push(view.Table(s))
+    return setup
+
+
+def _mf_setup_screen(app):
+    from games import registry
+    from games.manufactory import view
+
+    app.start()
+    app.push(view.entry_scene(app, registry.find("manufactory")))
+
+
+# the declare dialog: a land (Junk Yard) at the front, drafted with A
+_MF_DECLARE = (("Junk Yard", "Glass Tube", "Guard Rail", "Mist Fan"),
+               ("Seed Sower", "Night Gear", "Fire Drill", "Steel Bolt"),
+               ("Spark Plug",), ("Polished Gear",))
+GAME_SHOTS += (
+    Shot("manufactory_setup", "WAIT:200,RIGHT,WAIT:100,SHOT:shot", SQUARE, None, None,
+         _mf_setup_screen, "Manufactory, setup screen (3 players)"),
+    Shot("manufactory_table_pico_lcd_1_3", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _mf_table(), "Manufactory, the table, 3 players"),
+    Shot("manufactory_table_pico_lcd_1_14", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _mf_table(), "Manufactory, 240x135"),
+    Shot("manufactory_table_display_pack_2", "WAIT:300,SHOT:shot", PACK, None, None,
+         _mf_table(), "Manufactory, 320x240"),
+    Shot("manufactory_declare", "WAIT:100,A,WAIT:200,SHOT:shot", SQUARE, None, None,
+         _mf_table(0, players=2, belt=_MF_DECLARE), "Manufactory, declaring a land's colour"),
+    Shot("manufactory_end", "WAIT:2500,SHOT:shot", SQUARE, None, None,
+         _mf_table(finish=True, seed=2), "Manufactory, the end screen"),
+)
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
 
