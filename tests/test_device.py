@@ -380,14 +380,15 @@ def test_backlight_percent_and_clamp():
         assert pwm.duty == duty
 
 
-def test_clear_fills_whole_panel():
-    disp, bus, _ = make_display(boards.get("display_pack_2"), tuning=(), strip_rows=16)
-    disp.clear(0xF800)
+@pytest.mark.parametrize("strip_rows", [16, 3, 1])
+def test_clear_fills_whole_panel(strip_rows):
+    disp, bus, _ = make_display(boards.get("display_pack_2"), tuning=(), strip_rows=strip_rows)
+    disp.clear(0xF81E)
     cmds = commands(bus.writes[:5])
     assert cmds[0] == (CASET, bytes([0, 0, 0x01, 0x3F]))  # 0..319
     assert cmds[1] == (RASET, bytes([0, 0, 0, 0xEF]))  # 0..239
     pixels = b"".join(data for _, data in bus.writes[5:])
-    assert pixels == b"\xf8\x00" * (320 * 240)
+    assert pixels == b"\xf8\x1e" * (320 * 240)
 
 
 # -- buttons --------------------------------------------------------------------------------

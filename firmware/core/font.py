@@ -50,12 +50,13 @@ def _u16(d, o):
 # strs give them through the buffer protocol), decoded for q[0] (width) / q[5] (text) chars;
 # a code point's glyph: ASCII 32..126 is cp - 32, others a binary search of the sorted table
 # after them, else the default glyph, as Font._index.
-#   width(d, s, p), p = (chars, glyph count, default glyph): the sum of the advances.
 #   text(b, d, s, p), p = (x + 0x8000, y + 0x8000, colour, width, height of b, chars, glyph
 #     count, default glyph): sets the glyphs' inked pixels of GS4_HMSB buffer b (stride = its
 #     width) to the colour, clipped to it -- what FrameBuffer.blit of each glyph through a
 #     2-colour palette (the other colour as key) does; returns the x after the last char +
 #     0x8000 (coordinates are biased: a 64-bit unix port reads the words zero-extended).
+#     With width and height 0 nothing is drawn (b is never touched): Font.width, so only
+#     one function is compiled at boot (the compiler is slow on a Pico: ~60 ms a function).
 _DECODE = """
         c = int(t[i])
         i += 1
@@ -89,22 +90,6 @@ _DECODE = """
         m = e + 8 * g
 """
 _SOURCE = """
-@micropython.viper
-def width(d, s, p) -> int:
-    f = ptr8(d)
-    t = ptr8(s)
-    q = ptr32(p)
-    k = int(q[0])
-    n = int(q[1])
-    e = 16 + 2 * n
-    w = 0
-    i = 0
-    while k > 0:
-        k -= 1
-%s
-        w += int(f[m])
-    return w
-
 @micropython.viper
 def text(b, d, s, p) -> int:
     o = ptr8(b)
@@ -151,21 +136,20 @@ def text(b, d, s, p) -> int:
                 h -= 1
         x += int(f[m])
     return x + 0x8000
-""" % (_DECODE % 2, _DECODE % 7)
+""" % (_DECODE % 7)
 
 
-_v_width = _v_text = None
+_v_text = None
 if sys.implementation.name == "micropython":
     try:
         import micropython
 
         _scope: dict = {"micropython": micropython}
         exec(_SOURCE, _scope)
-        _v_width = _scope["width"]
         _v_text = _scope["text"]
         del _scope
     except Exception:  # noqa: BLE001 - no native emitter: the plain paths
-        _v_width = _v_text = None
+        _v_text = None
 del _SOURCE, _DECODE
 _P = None
 if _v_text is not None:
@@ -285,12 +269,16 @@ class Font:
 
     def width(self, s):
         """Width of `s` in pixels (sum of the advances)."""
-        if _v_width is not None:
+        if _v_text is not None:
             p = _P
-            p[0] = len(s)
-            p[1] = self._count
-            p[2] = self._default
-            return _v_width(self._data, s, p)
+            p[0] = 0x8000
+            p[1] = 0x8000
+            p[3] = 0   # a 0x0 target: measure only
+            p[4] = 0
+            p[5] = len(s)
+            p[6] = self._count
+            p[7] = self._default
+            return _v_text(self._data, self._data, s, p) - 0x8000
         d = self._data
         met = self._met
         w = 0

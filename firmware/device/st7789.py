@@ -335,7 +335,10 @@ class ST7789:
             self.command(_SWRESET)
         sleep_ms(120)  # the controller ignores commands for up to 120 ms after a reset
         self.command(_SLPOUT)
-        sleep_ms(120)  # sleep-out settles the supply before the panel is driven
+        # The datasheet asks 5 ms after sleep-out before the next command (supplies and
+        # clocks settle; 120 ms is only the wait before a sleep-in); 10 ms as Adafruit's
+        # ST7789 driver does. It was 120 ms: a tenth of the whole boot to the menu.
+        sleep_ms(10)
         self.command(_COLMOD, bytes((_COLMOD_16BIT,)))
         self.command(_MADCTL, bytes((self.madctl,)))
         for entry in self.tuning:
@@ -471,11 +474,14 @@ class ST7789:
     def clear(self, color=0):
         """Fill the whole panel with one RGB565 colour (used before the backlight comes on)."""
         strip = self._strip
-        hi = (color >> 8) & 0xFF
-        lo = color & 0xFF
-        for i in range(0, len(strip), 2):
-            strip[i] = hi
-            strip[i + 1] = lo
+        mv = self._strip_mv
+        strip[0] = (color >> 8) & 0xFF
+        strip[1] = color & 0xFF
+        n = 2
+        while n < len(strip):  # doubling copies: a few C calls, not one Python turn a pixel
+            k = n if 2 * n <= len(strip) else len(strip) - n
+            mv[n : n + k] = mv[0:k]
+            n += k
         self.set_window(0, 0, self.width - 1, self.height - 1)
         left = self.width * self.height * 2
         cs = self._cs
