@@ -2,12 +2,13 @@
 
 draw_card, draw_back and draw_slot mark the card's box once and draw the rest straight on the
 FrameBuffer (a canvas mark costs ~0.4 ms on the Pico); the card back's lattice is one native
-call (viper, ui.cards._lattice) on MicroPython. Checked here, under CPython and the
+call (viper, ui.cards._back) on MicroPython. Checked here, under CPython and the
 MicroPython unix port (the same code):
 - every pixel a card drawing changes lies inside a rectangle the canvas marked, so a flush
   sends it (cards at the canvas's edges and corners wider than the card included);
-- under MicroPython, the native lattice sets exactly the pixels of the plain FrameBuffer.line
-  loop, for card sizes from the smallest with a lattice up, at clipped positions.
+- under MicroPython, the native frame and lattice set exactly the pixels of the plain path's
+  FrameBuffer.rect/hline/vline/pixel/line calls, for every highlight, card sizes from 2x2
+  (no lattice) to the whole canvas, at clipped positions.
 """
 
 import subprocess
@@ -85,21 +86,21 @@ for (w, h) in SIZES:
             checked += 1
 print("marks", checked, bad)
 
-if cards._lattice is not None:
+if cards._back is not None:
     same = 0
     runs = 0
-    fast = cards._lattice
-    for (w, h) in SIZES + ((16, 16), (17, 40), (90, 30), (240, 240)):
+    fast = cards._back
+    for (w, h) in SIZES + ((16, 16), (17, 40), (90, 30), (240, 240), (2, 2), (6, 9)):
         for (x, y) in PLACES + ((110, 95), (-30, 50)):
-            for flags in (0, cards.CURSOR):
+            for flags in (0, cards.CURSOR, cards.PICKED, cards.CURSOR | cards.PICKED):
                 a = Canvas(120, 100)
                 b = Canvas(120, 100)
                 fill(a)
                 fill(b)
                 cards.draw_back(app, a, x, y, w, h, flags)
-                cards._lattice = None
+                cards._back = None
                 cards.draw_back(app, b, x, y, w, h, flags)
-                cards._lattice = fast
+                cards._back = fast
                 runs += 1
                 same += a.buf == b.buf
     print("lattice", runs, same)
@@ -114,13 +115,13 @@ def _check(out, native):
     assert marks[0] == "marks" and int(marks[1]) == 7 * 6 * (6 * 5 + 3)
     assert marks[2] == "0", out
     if native:
-        runs = 11 * 8 * 2
+        runs = 13 * 8 * 4
         assert lines[1] == "lattice %d %d" % (runs, runs), out
     else:
         assert lines[1] == "lattice none", out
 
 
-def test_card_drawing_stays_inside_its_marks_and_native_lattice_matches_under_micropython():
+def test_card_drawing_stays_inside_its_marks_and_native_back_matches_under_micropython():
     proc = run_mpy(CODE % {"gen": GEN}, heap="512wK", timeout=300)
     _check(proc.stdout, native=True)
 
