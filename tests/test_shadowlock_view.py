@@ -2,22 +2,12 @@
 (240x240, 240x135, the four-button 320x240) with a draw made with the buttons, the
 announcements, the private Flip look, the round-end validation with the best choice
 proposed, the players' piles and scorecards, the final scorecards and a whole demo game.
-Pictures go to a temporary folder only; `python -m tests.test_shadowlock_view DIR` copies them
-to DIR as shadowlock_<name>.png (docs/img for the README)."""
-
-import shutil
-import sys
-import tempfile
-from pathlib import Path
-
-if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
-    import tests.conftest  # noqa: F401
-
-import pytest
+Frames stay in memory; the pictures in docs/img are tools/screenshots.py's (shadowlock_*)."""
 
 from core import strings
 from core.rng import Rng
 from core.session import Session
+from games import registry
 from games.shadowlock import ai, lang_en, lang_fr, rules, screens, view
 from games.shadowlock.objectives import best_plan
 from kit import lang
@@ -25,24 +15,9 @@ from kit.actions import encode
 from sim import headless
 from ui.textview import TextView
 
-ENTRY = ("shadowlock", ("Shadow Lock", "Verrou d'Ombre", "game_shadow_lock"),
-         "games.shadowlock", 2, 4)
+ENTRY = registry.find("shadowlock")
 BOARDS = (("pico_lcd_1_3", 240, 240, "DOWN"), ("pico_lcd_1_14", 240, 135, "DOWN"),
           ("display_pack_2", 320, 240, "Y"))
-SHOTS = tempfile.mkdtemp(prefix="shadowlock-shots-")
-
-
-@pytest.fixture(autouse=True)
-def registered():
-    """The registry line (added once the game is complete); registered here until then."""
-    from games import registry
-
-    known = [e[0] for e in registry.GAMES]
-    if "shadowlock" not in known:
-        registry.register(ENTRY)
-    yield
-    if "shadowlock" not in known:
-        registry.unregister("shadowlock")
 
 
 def advance(session, until, rng_seed=3, level="normal"):
@@ -84,8 +59,7 @@ def test_setup_screen_starts_a_game_with_the_chosen_mode():
         app.start()
         app.push(view.entry_scene(app, ENTRY))
     # rows: Players, Opponent, Mode, Show odds, Start
-    r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup,
-                     shots=SHOTS)
+    r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup)
     assert r.log == ""
     top = r.app.top
     assert isinstance(top, view.Table) and not top.demo
@@ -97,7 +71,7 @@ def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
     for board, w, h, down in BOARDS:
         sessions = []
         r = headless.run("WAIT:300,SHOT:table_%s" % board, board=board,
-                         setup=table(out=sessions, options={"odds": True}), shots=SHOTS)
+                         setup=table(out=sessions, options={"odds": True}))
         assert r.log == "" and r.final.size == (w, h)
         scene = r.app.top
         assert isinstance(scene, view.Table)
@@ -110,7 +84,7 @@ def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
         st = sessions[0].state
         before = len(sessions[0].actions)
         r = headless.run("WAIT:300,%s,A,WAIT:50,SHOT:drawn_%s" % (down, board), board=board,
-                         setup=table(out=sessions), shots=SHOTS)
+                         setup=table(out=sessions))
         s2 = sessions[1]
         assert r.log == ""
         assert s2.actions[before] == encode(rules.DRAW, 1)       # second row: pile B
@@ -189,8 +163,7 @@ def at_validation(st):
 def test_round_end_validation_proposes_the_best_and_a_press_validates_it():
     sessions = []
     r = headless.run("WAIT:300,SHOT:validation", setup=table(until=at_validation, players=2,
-                                                             seed=11, out=sessions),
-                     shots=SHOTS)
+                                                             seed=11, out=sessions))
     assert r.log == ""
     scene = r.app.top
     st = sessions[0].state
@@ -215,7 +188,7 @@ def test_round_end_validation_proposes_the_best_and_a_press_validates_it():
 def test_browse_lists_every_players_pile_and_scorecard():
     sessions = []
     r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:browse",
-                     setup=table(out=sessions), shots=SHOTS)
+                     setup=table(out=sessions))
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Piles and scorecards"
     text = "\n".join(top.lines)
@@ -233,7 +206,7 @@ def finished(st):
 def test_game_over_shows_the_scorecards_side_by_side():
     sessions = []
     r = headless.run("WAIT:2500,SHOT:over", setup=table(until=finished, players=4, seed=8,
-                                                        out=sessions), shots=SHOTS)
+                                                        out=sessions))
     assert r.log == ""
     top = r.app.top
     assert isinstance(top, screens.Result)
@@ -245,7 +218,7 @@ def test_game_over_shows_the_scorecards_side_by_side():
         assert rows[b][1] == [str(st.boxes[p][b]) if st.boxes[p][b] else "-" for p in range(4)]
     assert top.headline() == {1.0: "You win!", 0.5: "Draw", 0.0: "You lose"}[st.returns()[0]]
     r2 = headless.run("WAIT:2500,DOWN,DOWN,DOWN,SHOT:over_small", board="pico_lcd_1_14",
-                      setup=table(until=finished, players=4, seed=8), shots=SHOTS)
+                      setup=table(until=finished, players=4, seed=8))
     assert r2.log == "" and isinstance(r2.app.top, screens.Result) and r2.app.top.top > 0
 
 
@@ -300,32 +273,8 @@ def test_french_strings_match_the_english_keys():
             s = Session("shadowlock", rules, {"players": 2}, ["human", "hard"], 5, None)
             advance(s, mid_turn)
             app.push(view.Table(s))
-        r = headless.run("WAIT:300,SHOT:fr", setup=setup, shots=SHOTS)
+        r = headless.run("WAIT:300,SHOT:fr", setup=setup)
         assert r.log == "" and r.app.top.status_text() == "Piocher encore ou s'arrêter"
     finally:
         strings.load("en")
 
-
-def shots(out):
-    """Take every picture of this module and copy it to `out` as shadowlock_<name>.png."""
-    from games import registry
-
-    if "shadowlock" not in [e[0] for e in registry.GAMES]:
-        registry.register(ENTRY)
-    for test in (test_setup_screen_starts_a_game_with_the_chosen_mode,
-                 test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons,
-                 test_round_end_validation_proposes_the_best_and_a_press_validates_it,
-                 test_browse_lists_every_players_pile_and_scorecard,
-                 test_game_over_shows_the_scorecards_side_by_side,
-                 test_french_strings_match_the_english_keys):
-        test()
-    Path(out).mkdir(parents=True, exist_ok=True)
-    for png in sorted(Path(SHOTS).glob("*.png")):
-        if png.name.startswith("drawn_") or png.name == "over_small.png":
-            continue
-        shutil.copy(png, Path(out) / ("shadowlock_" + png.name))
-        print("wrote", Path(out) / ("shadowlock_" + png.name))
-
-
-if __name__ == "__main__":
-    shots(sys.argv[1] if len(sys.argv) > 1 else "docs/img")

@@ -403,6 +403,74 @@ GAME_SHOTS += (
     Shot("cauldron_setup", "WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300,SHOT:shot", SQUARE, None, None,
          _cauldron_setup_screen, "Cauldron, setup screen"),
 )
+def _sl_mid_turn(st):
+    """Seat 0 to move after a draw, both piles still up, well into the round."""
+    from games.shadowlock import rules
+
+    return st.current_player == 0 and st.phase == rules.ACT and st.drawn >= 1 and \
+        len(st.piles[0]) > 0 and len(st.piles[1]) > 0 and st.turn_no > 10
+
+
+def _sl_validation(st):
+    from games.shadowlock import rules
+
+    return st.phase == rules.P_VALIDATE and st.current_player == 0
+
+
+def _sl_table(until=_sl_mid_turn, players=3, seed=5, options=None, language="en"):
+    """Shadow Lock, seat 0 human against Hard AIs, after Easy moves for every seat (a fixed
+    Rng; Easy, so the pictures do not move when Normal or Hard are tuned) until `until`."""
+    def setup(app):
+        from core import strings
+        from core.rng import Rng
+        from core.session import Session
+        from games.shadowlock import ai, rules, view
+
+        app.start()
+        app.settings["ai_speed"] = "fast"
+        if language != "en":
+            strings.load(language)
+        _game_strings("shadowlock")
+        opts = {"players": players}
+        opts.update(options or {})
+        s = Session("shadowlock", rules, opts, ["human"] + ["hard"] * (players - 1), seed,
+                    None)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and not until(st):
+            s.apply(ai.choose(st, st.current_player, "easy", rng))
+        app.push(view.Table(s))
+    return setup
+
+
+def _sl_setup_screen(app):
+    from games import registry
+    from games.shadowlock import view
+
+    app.start()
+    app.push(view.entry_scene(app, registry.find("shadowlock")))
+
+
+_SL_ODDS = {"odds": True}
+GAME_SHOTS += (
+    Shot("shadowlock_setup", "WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:shot", SQUARE, None, None,
+         _sl_setup_screen, "Shadow Lock, setup screen (Discovery chosen)"),
+    Shot("shadowlock_table_pico_lcd_1_3", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _sl_table(options=_SL_ODDS), "Shadow Lock, the table mid-turn, odds shown"),
+    Shot("shadowlock_table_pico_lcd_1_14", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _sl_table(options=_SL_ODDS), "Shadow Lock, 240x135"),
+    Shot("shadowlock_table_display_pack_2", "WAIT:300,SHOT:shot", PACK, None, None,
+         _sl_table(options=_SL_ODDS), "Shadow Lock, 320x240"),
+    Shot("shadowlock_validation", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _sl_table(_sl_validation, players=2, seed=11), "Shadow Lock, round-end validation"),
+    Shot("shadowlock_browse", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", SQUARE, None,
+         None, _sl_table(), "Shadow Lock, every player's pile and scorecard"),
+    Shot("shadowlock_over", "WAIT:2500,SHOT:shot", SQUARE, None, None,
+         _sl_table(lambda st: st.is_over(), players=4, seed=8),
+         "Shadow Lock, the final scorecards"),
+    Shot("shadowlock_fr", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _sl_table(players=2, language="fr"), "Shadow Lock in French"),
+)
 
 
 def _mf_table(n=12, players=3, seed=5, belt=None, finish=False):
