@@ -8,7 +8,9 @@ MicroPython unix port (the same code):
   sends it (cards at the canvas's edges and corners wider than the card included);
 - under MicroPython, the native frame and lattice set exactly the pixels of the plain path's
   FrameBuffer.rect/hline/vline/pixel/line calls, for every highlight, card sizes from 2x2
-  (no lattice) to the whole canvas, at clipped positions.
+  (no lattice) to the whole canvas, at clipped positions; and HandRow's native copy of its
+  cards from the scratch canvas leaves the canvas as FrameBuffer.blit does, over full and
+  partial redraws, scrolled rows and picked cards.
 """
 
 import subprocess
@@ -106,6 +108,32 @@ if cards._back is not None:
     print("lattice", runs, same)
 else:
     print("lattice none")
+
+# HandRow: cards blitted from its scratch canvas (native byte copy on MicroPython) over full
+# and partial redraws, against FrameBuffer.blit.
+def hand(copy):
+    saved = cards._copy
+    cards._copy = copy
+    out = []
+    for (x, y, w, h, n) in ((0, 10, 120, 50, 5), (6, 40, 110, 58, 14), (64, 0, 56, 30, 3)):
+        c = Canvas(120, 100)
+        fill(c)
+        row = cards.HandRow(app, x, y, w, h, lambda cid: FACES[cid %% len(FACES)], range(n))
+        row.draw(c, True)
+        out.append(bytes(c.buf))
+        for step in (1, 1, -1, 3, 1, 1, 1, 1, 1, 1, 1, 1):
+            row.move(step)
+            if step == 3:
+                row.toggle()
+            row.draw(c)
+            out.append(bytes(c.buf))
+    cards._copy = saved
+    return out
+
+if cards._copy is not None:
+    print("hand", hand(cards._copy) == hand(None))
+else:
+    print("hand none")
 """
 
 
@@ -117,8 +145,10 @@ def _check(out, native):
     if native:
         runs = 13 * 8 * 4
         assert lines[1] == "lattice %d %d" % (runs, runs), out
+        assert lines[2] == "hand True", out
     else:
         assert lines[1] == "lattice none", out
+        assert lines[2] == "hand none", out
 
 
 def test_card_drawing_stays_inside_its_marks_and_native_back_matches_under_micropython():
