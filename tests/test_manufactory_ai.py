@@ -238,3 +238,88 @@ def test_ai_games_under_micropython_match_cpython():
             s.apply(ai.choose(s, p, seat_levels[p], rngs[p]))
         want.append(",".join(str(v) for v in s.scores()))
     assert got == want
+
+
+def end_positions(players, count, seed):
+    """States with the deck empty and a belt of 3-4 parts (pending choices too)."""
+    out = []
+    rng = Rng(seed)
+    g = 0
+    while len(out) < count:
+        s = rules.new_game({"players": players}, seed * 100 + g)
+        g += 1
+        while not s.is_over():
+            if not s.deck and len(s.belt) >= 3:
+                out.append(s.clone())
+            s.apply(rng.choice(s.legal_actions()))
+    return out[:count]
+
+
+def test_end_game_board_keeps_the_score_as_the_rules():
+    # the search's incremental score (one or two groups rescored a draft) against totals()
+    rng = Rng(4)
+    for players in (2, 3, 4):
+        for state in end_positions(players, 12, players):
+            n = state.num_players
+            cnt, top = state.keys()
+            tb = ai.EndGame(cnt, top, state.belt, n)
+            before = (bytes(tb.cnt), bytes(tb.top), list(tb.belt), list(tb.tot))
+            p = state.current_player
+            done = []
+            while tb.belt:
+                ms = ai.moves(tb.cnt, tb.belt, p)
+                m = ms[rng.randbelow(len(ms))]
+                done.append((p, m, tb.push(p, m)))
+                assert tb.tot == ai.totals(tb.cnt, tb.top, n)
+                assert tb.gp == [ai.gpoints(tb.cnt, tb.top, n, g) for g in range(6)]
+                p = (p + 1) % n
+            while done:
+                q, m, undo = done.pop()
+                tb.pop(q, m, undo)
+            assert (bytes(tb.cnt), bytes(tb.top), list(tb.belt), list(tb.tot)) == before
+
+
+def big_end_game():
+    # four players with six groups each, four lands on the belt, the deck empty: far more
+    # positions than any budget (84 drafts for the first player alone)
+    lands = [c for c in range(rules.COUNT) if rules.is_land(c)][:4]
+    plain = rules.pools()[0]
+    colls = [[(plain[g][p], g) for g in range(6)] for p in range(4)]
+    return rules.position(lands, colls=colls, players=4)
+
+
+def test_end_game_search_stays_within_its_budget():
+    s = big_end_game()
+    cnt, top = s.keys()
+    ms = ai.root_moves(s, cnt)
+    assert len(ms) == 84
+    for cap in (0, 50, ai.EXACT_NODES[4]):
+        ctl = [0, None, cap]
+        m = ai.choose_exact(s, cnt, top, ms, ctl)
+        assert ctl[0] == cap + 1                 # stopped at the first node past the cap
+        assert m in ms
+    # past the budget the best drafts by the score now are played out: the answer is the
+    # best of the first PLAYOUT of them
+    ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
+    tb = ai.EndGame(cnt, top, s.belt, 4)
+    vals = [ai.playout(tb, 0, m) for m in ranked[:ai.PLAYOUT]]
+    assert m == ranked[vals.index(max(vals))]
+    # Hard's whole decision there is legal (its default budget)
+    a = ai.choose(s, 0, "hard", Rng(1))
+    assert a in s.legal_actions()
+
+
+def test_end_game_search_within_budget_is_unchanged_by_the_cap():
+    # when the search ends within the budget, a bigger budget changes nothing
+    for players in (2, 3, 4):
+        for state in end_positions(players, 10, 7 + players):
+            if state.phase != rules.ACT:
+                continue
+            cnt, top = state.keys()
+            ms = ai.root_moves(state, cnt)
+            if len(ms) < 2:
+                continue
+            ctl = [0, None, ai.EXACT_NODES[players]]
+            m = ai.choose_exact(state, cnt, top, ms, ctl)
+            if ctl[0] <= ctl[2]:
+                assert ai.choose_exact(state, cnt, top, ms, [0, None, 10 ** 9]) == m
