@@ -166,6 +166,41 @@ def test_result_screen_after_the_last_move():
     assert isinstance(r.app.top, TextView) and r.app.top.title == "Results"
 
 
+def test_after_the_results_the_same_choice_as_every_game():
+    """Closing the result text offers Play again / Setup / Menu (kit.after)."""
+    def finish(s):
+        rng = Rng(4)
+        st = s.state
+        while not st.is_over():
+            if st.current_player == 0 and st.phase == rules.P_KEEP:
+                break
+            s.apply(ai.choose(st, st.current_player, "hard", rng))
+    r = headless.run("WAIT:500,A,WAIT:400,A,WAIT:6000,B,WAIT:400",
+                     setup=table(0, state_hook=finish))
+    from ui.dialog import Dialog
+
+    top = r.app.top
+    assert isinstance(top, Dialog), type(top).__name__
+    assert list(top.choices) == ["Play again", "Setup", "Menu"]
+
+
+def test_pause_menu_opens_the_history():
+    from kit.history import HistoryScreen
+
+    r = headless.run("WAIT:300,DOWN,A,WAIT:3000,MENU,WAIT:200", setup=table(0))
+    from ui.dialog import Dialog
+
+    menu = r.app.top
+    assert isinstance(menu, Dialog)
+    labels = list(menu.choices)
+    assert "History" in labels and labels[-1] == "Quit game"
+    keys = ",".join(["DOWN"] * labels.index("History"))
+    r = headless.run("WAIT:300,DOWN,A,WAIT:3000,MENU,WAIT:200," + keys + ",A,WAIT:300",
+                     setup=table(0))
+    assert isinstance(r.app.top, HistoryScreen)
+    assert any(line.startswith("You take") for line in r.app.top.lines), r.app.top.lines
+
+
 def test_menu_shows_your_recipes_and_open_cauldrons():
     sessions = []
     r = headless.run("MENU,WAIT:200,DOWN,A,WAIT:300", setup=table(6, out=sessions))

@@ -124,6 +124,7 @@ class Table(Scene):
         self.ci = 0               # index into the human's targets
         self.asked = -1           # the turn a corner/keep question was last asked
         self.result_shown = False
+        self.after_offered = False
         self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
@@ -311,7 +312,7 @@ class Table(Scene):
             else:
                 self.open_text(keys[ch])
 
-        self.app.push(Dialog(strings.t("cd.pause"), labels, done))
+        self.app.push(Dialog(strings.t("cd.pause"), *self.turns.with_history(labels, done)))
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
@@ -319,11 +320,18 @@ class Table(Scene):
         if what == turns.OVER:
             if self.demo:
                 self.turns.end_demo(now)
-            elif not self.result_shown and self.app.top is self and \
-                    not self.app.toasts_pending():
+            elif self.app.top is not self or self.app.toasts_pending():
+                pass
+            elif not self.result_shown:
                 self.result_shown = True
                 self.session.clear_save()
                 self.open_text("result")
+            elif not self.after_offered:
+                # The result text was closed: the same choice as every game offers.
+                self.after_offered = True
+                from kit import after
+
+                after.choose(self.app, self.session)
             return
         s = self.state
         if what == turns.HUMAN_TURN and self.app.top is self and self.asked != s.turn and \
