@@ -1,8 +1,11 @@
 """The simulator's platform object: what `core.app.App` needs, on a PC.
 
 `SimPlatform` has the members docs/ARCHITECTURE.md lists for a platform (size, display,
-buttons, clock, folders, seed). It holds no game or UI logic: the window (sim/window.py) and
-the headless runner (sim/headless.py) only set button bits and show what the display got.
+buttons, clock, folders, seed), and those of docs/POWER.md a board has: `tone` (the buzzer,
+through pygame's mixer: sim/sound.py), `led` (the Display Pack's RGB LED: `led_rgb`, drawn
+by the window). It has no battery: the simulator shows no battery level. It holds no game
+or UI logic: the window (sim/window.py) and the headless runner (sim/headless.py) only
+set button bits and show what the display got.
 
 The display keeps one full-size 8-bit indexed image (`pixels`, one palette index per byte)
 that a pygame Surface shares, so `flush` only converts the rectangle it is given from the
@@ -34,11 +37,11 @@ FOUR_BUTTONS = A | B | X | Y
 # Used only while device/boards.py cannot be imported; the fields the simulator reads.
 _FALLBACK_BOARDS = {
     "pico_lcd_1_3": {"name": "pico_lcd_1_3", "width": 240, "height": 240,
-                     "four_buttons": False, "mask": ALL_BUTTONS},
+                     "four_buttons": False, "mask": ALL_BUTTONS, "buzzer": 22},
     "pico_lcd_1_14": {"name": "pico_lcd_1_14", "width": 240, "height": 135,
-                      "four_buttons": False, "mask": ALL_BUTTONS & ~(X | Y)},
+                      "four_buttons": False, "mask": ALL_BUTTONS & ~(X | Y), "buzzer": 22},
     "display_pack_2": {"name": "display_pack_2", "width": 320, "height": 240,
-                       "four_buttons": True, "mask": FOUR_BUTTONS},
+                       "four_buttons": True, "mask": FOUR_BUTTONS, "led": (6, 7, 8)},
 }
 
 # A canvas byte holds two pixels: these tables pick out the left (high) or right nibble.
@@ -56,8 +59,9 @@ def board_names() -> list[str]:
 
 
 def board_profile(name: str) -> dict:
-    """name, width, height, four_buttons and buttons (the mask of the raw buttons it has) of
-    a board; ValueError for an unknown name."""
+    """name, width, height, four_buttons, buttons (the mask of the raw buttons it has),
+    buzzer and led (True when the board has them) of a board; ValueError for an unknown
+    name."""
     try:
         from device import boards
     except ImportError:
@@ -72,7 +76,8 @@ def board_profile(name: str) -> dict:
             raise ValueError("unknown board: %r (known: %s)" % (name, known))
         mask = p["mask"]
     return {"name": name, "width": int(p["width"]), "height": int(p["height"]),
-            "four_buttons": bool(p.get("four_buttons", False)), "buttons": mask}
+            "four_buttons": bool(p.get("four_buttons", False)), "buttons": mask,
+            "buzzer": p.get("buzzer") is not None, "led": p.get("led") is not None}
 
 
 def rgb565_to_rgb888(c: int) -> tuple[int, int, int]:
@@ -278,6 +283,16 @@ class SimPlatform:
         # a whole session replays exactly; without it every seed() is fresh.
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._seed_calls = 0
+        # The board's buzzer and LED (docs/POWER.md); None where the board has none.
+        self.led_rgb = None
+        if profile["buzzer"]:
+            from sim.sound import Buzzer
+
+            self.tone = Buzzer()
+        else:
+            self.tone = None
+        if not profile["led"]:
+            self.led = None
         import screens
 
         self.screens = screens   # the console's own screens, for App(platform)
@@ -290,6 +305,11 @@ class SimPlatform:
 
     def sleep_ms(self, ms: int) -> None:
         self.clock.sleep_ms(ms)
+
+    def led(self, r: int, g: int, b: int) -> None:  # type: ignore[no-redef]
+        """The RGB LED at (r, g, b), 0-255 each (0, 0, 0: off); the window shows it."""
+        self.led_rgb = None if not (r or g or b) else (r, g, b)
+        self.display.dirty = True
 
     def seed(self) -> int:
         self._seed_calls += 1

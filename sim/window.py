@@ -220,6 +220,7 @@ class Window:
         surf = self.surface
         if self.frame:
             self.draw_frame(surf)
+            self.draw_led(surf)
         scaled = pygame.transform.scale(self.display.surface, self.screen_size)
         surf.blit(scaled, self.screen_pos)
         rect = pygame.Rect(self.screen_pos, self.screen_size)
@@ -232,6 +233,21 @@ class Window:
             self.draw_help(surf, rect)
         pygame.display.flip()
         self.presents += 1
+
+    def draw_led(self, surf) -> None:
+        """The board's RGB LED (Display Pack 2.0) left of the screen: a dim colour on the
+        device, shown at full strength here so it can be seen."""
+        if not getattr(self.platform, "led", None):
+            return
+        rgb = getattr(self.platform, "led_rgb", None)
+        if rgb:
+            k = 255 / max(rgb)
+            color = tuple(int(v * k) for v in rgb)
+        else:
+            color = (30, 32, 36)
+        x, y = self.screen_pos
+        pygame.draw.circle(surf, color, (x - BEZEL - 14, y + 16), 7)
+        pygame.draw.circle(surf, BODY_EDGE, (x - BEZEL - 14, y + 16), 7, 1)
 
     def draw_help(self, surf, rect) -> None:
         rows = help_lines(self.four, self.available)

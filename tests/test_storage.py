@@ -244,6 +244,10 @@ def test_settings_defaults_when_missing(tmp_path):
         "board": "auto",
         "preview_s": 3,
         "sound": False,
+        "sound_volume": 60,
+        "dim_after_s": 60,
+        "off_after_s": 300,
+        "your_turn_led": True,
     }
     s["lang"] = "fr"
     assert storage.DEFAULT_SETTINGS["lang"] == "en"  # a copy
@@ -260,6 +264,10 @@ def test_settings_round_trip(tmp_path):
         "board": "pico_lcd_1_3",
         "preview_s": 5,
         "sound": True,
+        "sound_volume": 20,
+        "dim_after_s": 0,
+        "off_after_s": 1800,
+        "your_turn_led": False,
     }
     assert storage.save_settings(d, new)
     assert files(tmp_path) == ["settings.json"]
@@ -291,6 +299,10 @@ def test_settings_invalid_fields_fall_back_one_by_one(tmp_path):
         "board": "auto",
         "preview_s": 2,
         "sound": False,
+        "sound_volume": 60,
+        "dim_after_s": 60,
+        "off_after_s": 300,
+        "your_turn_led": True,
     }
 
 

@@ -28,6 +28,9 @@ TOAST_MS = const(2200)        # a short message at the "normal" pace
 _TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
+_OFF_POLL_MS = const(100)     # button sampling while the screen is off (docs/POWER.md)
+_BATTERY_MS = const(60000)    # how often the battery is checked, where the board can tell
+_IDLE_MS = const(10000)       # idle this long: core.power dims / turns off the screen
 
 
 class App:
@@ -57,6 +60,12 @@ class App:
         self.frames_drawn = 0
         self.errors = 0
         self._panic = None        # set when even the error screen could not be shown
+        # Power and sound (docs/POWER.md): [ticks of the last button or drawn frame, 0 lit /
+        # 1 dim / 2 off, frames drawn then, 1 while the button that woke the screen is held
+        # (it does nothing), ticks of the next battery check, LED on, core.sound's player
+        # (made when the first sound plays), 1: settings to save]. One list: every name is
+        # interned at boot.
+        self._idle = [0, 0, 0, 0, 0, 0, None, 0]
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -75,7 +84,7 @@ class App:
         self.push(self.screens.start())
         if status == "corrupt":
             self.toast(strings.t("settings_reset"))
-        self._next_frame = self.platform.ticks_ms()
+        self._next_frame = self._idle[0] = self.platform.ticks_ms()
 
     def load_assets(self):
         from core.font import Font
@@ -99,7 +108,14 @@ class App:
         self.canvas.mark_all()
         self.invalidate_all()
 
-    def save_settings(self):
+    def save_settings(self, now=True):
+        """Write the settings now, or (now=False) at the start of the next frame: the screen
+        that changed them (Settings, popped) is gone by then, so core.storage, imported
+        again to save, finds its memory free."""
+        if not now:
+            self._idle[7] = 1
+            return
+        self._idle[7] = 0
         from core import modules, storage
 
         storage.save_settings(self.platform.data_dir, self.settings)
@@ -214,7 +230,33 @@ class App:
         p = self.platform
         now = p.ticks_ms()
         inp = self.input
-        inp.update(p.buttons.read(), now)
+        raw = p.buttons.read()
+        i = self._idle
+        if i[7]:
+            self.save_settings()
+        if raw or i[2] != self.frames_drawn:
+            i[0] = now
+            i[2] = self.frames_drawn
+            if i[1]:             # dim or off: wake up; the press that did it does nothing
+                i[1] = 0
+                i[3] = 1
+                p.display.backlight(self.settings["brightness"])
+        elif time.ticks_diff(now, i[0]) >= _IDLE_MS:
+            from core import power
+
+            power.tick(self, now)     # dim, then off (docs/POWER.md)
+        if i[3]:
+            if raw:
+                raw = 0
+            else:
+                i[3] = 0
+        if time.ticks_diff(now, i[4]) >= 0:
+            i[4] = time.ticks_add(now, _BATTERY_MS)  # type: ignore
+            if getattr(p, "battery", None):
+                from core import power
+
+                power.step(self)
+        inp.update(raw, now)
         if self._panic is not None:
             self._panic_step()
             return FRAME_MS
@@ -228,6 +270,8 @@ class App:
             top = self.top
             if top is not None:
                 top.tick(now)
+            if i[6] is not None:
+                i[6].step(now)
             t = self._toast
             top = self.top
             if t[0] and top is not None:
@@ -251,7 +295,34 @@ class App:
             # Late (or the clock jumped): start counting again from now instead of catching up.
             self._next_frame = p.ticks_ms()
             wait = 0 if wait < 0 else FRAME_MS
+        if self._idle[1] == 2:
+            wait = _OFF_POLL_MS   # the screen is off: poll the buttons slowly
         return wait
+
+    # -- sound and the LED (docs/POWER.md) ----------------------------------------------------
+    def sound(self, name):
+        """Play sound `name` (core.sound.TUNES: "cursor", "select", "back", "flip",
+        "capture", "turn", "win", "lose"; "error" for an action that cannot be done) if
+        the sound setting is on; never waits."""
+        i = self._idle
+        if i[6] is None:
+            s = self.settings
+            if not (s and s.get("sound")):
+                return
+            from core import sound
+
+            i[6] = sound.start(self)
+        i[6](name)
+
+    def led(self, on):
+        """The board's RGB LED (Display Pack 2.0), a dim colour while `on` is true and the
+        "your_turn_led" setting is on (a game's turn driver: on while it is your turn). A
+        no-op on boards without one."""
+        out = getattr(self.platform, "led", None)
+        on = 1 if on and out and self.settings.get("your_turn_led") else 0
+        if out and on != self._idle[5]:
+            self._idle[5] = on
+            out(0, 40 * on, 90 * on)
 
     def draw(self, now=0):
         top = self.top

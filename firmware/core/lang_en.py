@@ -64,4 +64,8 @@ T = {
     "level": "Level",
     "new_best": "New best score!",
     "gallery": "Widget gallery",
+    # Sound and power (keys over 10 characters: not interned at boot; docs/POWER.md)
+    "power_row_labels": "Dim / off,Sound,Your-turn light",
+    "value_labels": "Off,On,Never,min",
+    "battery_low_msg": "Battery low: plug in USB (your game is saved)",
 }

@@ -64,4 +64,8 @@ T = {
     "level": "Niveau",
     "new_best": "Nouveau record !",
     "gallery": "Galerie de widgets",
+    # Son et alimentation (clés de plus de 10 caractères ; docs/POWER.md)
+    "power_row_labels": "Veille,Son,Voyant de votre tour",
+    "value_labels": "Non,Oui,Jamais,min",
+    "battery_low_msg": "Batterie faible : branchez l'USB (partie enregistrée)",
 }

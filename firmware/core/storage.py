@@ -204,6 +204,12 @@ DEFAULT_SETTINGS = {
     "board": "auto",
     "preview_s": 3,
     "sound": False,
+    # Keys longer than 10 characters: shorter string constants are interned at boot for good
+    # (the qstr pool; see tests/test_boot_heap.py). docs/POWER.md says what each does.
+    "sound_volume": 60,
+    "dim_after_s": 60,
+    "off_after_s": 300,
+    "your_turn_led": True,
 }
 
 # What each setting accepts: a tuple of choices, or (lo, hi) bounds for an int range in
@@ -213,11 +219,15 @@ SETTING_CHOICES = {
     "theme": ("dark", "light", "contrast"),
     "ai_speed": ("slow", "normal", "fast"),
     "sound": (False, True),
+    "your_turn_led": (False, True),
 }
 SETTING_RANGES = {
     "brightness": (10, 100),
     "players": (1, 8),
     "preview_s": (1, 10),
+    "sound_volume": (1, 100),
+    "dim_after_s": (0, 3600),      # 0: never (the Settings screen offers a few values)
+    "off_after_s": (0, 3600),
 }
 _MAX_BOARD_NAME = 32
 

@@ -13,6 +13,10 @@ Adding a board means adding a profile here. Each profile is a dict:
   buttons            ((gpio, logical button bit), ...): active-low inputs with pull-ups
   four_buttons       True when the board has no d-pad (core.input then remaps A/B/X/Y)
   extra_pins         other GPIOs the board uses (kept free; listed so profiles can be checked)
+  buzzer             GPIO of a piezo buzzer driven by PWM (None: no sound on this board)
+  led                (red, green, blue) GPIOs of an RGB LED, active low (None: no LED)
+  battery            True: a Pico's VSYS/3 on ADC 3 (GPIO 29) and VBUS sense on GPIO 24 tell
+                     the battery voltage and USB power (not on a Pico W: docs/POWER.md)
   tuning             vendor panel settings sent during init: (bytes: command, then params, ...)
 
 Button maps are tuples of pairs, not dicts: MicroPython dicts do not keep insertion order and
@@ -40,6 +44,10 @@ _LANDSCAPE = 0x70
 
 # Waveshare Pico-LCD-1.3 and 1.14 share the pin-out and the joystick.
 _WAVESHARE_JOYSTICK = ((2, UP), (18, DOWN), (16, LEFT), (20, RIGHT), (3, MENU))
+# A piezo added by the owner between GPIO 22 and GND: no pin of the LCD (8-13) or of the
+# buttons (2, 3, 15-21) on either Waveshare board, and no other PWM slice's pin in use
+# (GPIO 22 is PWM 3A; the backlight, GPIO 13, is 6B). docs/POWER.md.
+_WAVESHARE_BUZZER = 22
 
 # Porch, gate, VCOM, power and gamma settings from the vendors' own init code (Waveshare's
 # Pico-LCD demos; Pimoroni's ST7789 driver for 320x240). The panels also light up on the
@@ -82,7 +90,8 @@ BOARDS = {
         "madctl": _LANDSCAPE, "x_offset": 0, "y_offset": 0, "invert": True,
         "buttons": ((15, A), (17, B), (19, X), (21, Y)) + _WAVESHARE_JOYSTICK,
         "four_buttons": False,
-        "extra_pins": (),
+        "extra_pins": (_WAVESHARE_BUZZER,),
+        "buzzer": _WAVESHARE_BUZZER, "led": None, "battery": True,
         "tuning": _WAVESHARE_TUNING,
     },
     # 135 x 240 panel centred in the 240 x 320 RAM: in landscape (MV set) the visible area
@@ -97,7 +106,8 @@ BOARDS = {
         "madctl": _LANDSCAPE, "x_offset": 40, "y_offset": 53, "invert": True,
         "buttons": ((15, A), (17, B)) + _WAVESHARE_JOYSTICK,
         "four_buttons": False,
-        "extra_pins": (),
+        "extra_pins": (_WAVESHARE_BUZZER,),
+        "buzzer": _WAVESHARE_BUZZER, "led": None, "battery": True,
         "tuning": _WAVESHARE_TUNING,
     },
     # 320 x 240 fills the controller RAM exactly in landscape: no offsets. No reset pin (the
@@ -112,6 +122,7 @@ BOARDS = {
         "buttons": ((12, A), (13, B), (14, X), (15, Y)),
         "four_buttons": True,
         "extra_pins": (6, 7, 8),  # RGB LED
+        "buzzer": None, "led": (6, 7, 8), "battery": True,
         "tuning": _PIMORONI_320_TUNING,
     },
 }

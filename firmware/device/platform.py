@@ -1,7 +1,10 @@
 """The device's platform object (see docs/ARCHITECTURE.md, "The platform object").
 
 DevicePlatform(board_name) builds the display and buttons of a board profile from
-device.boards and exposes the clock, folders and seed the runtime needs.
+device.boards and exposes the clock, folders and seed the runtime needs, and where the board
+has them (docs/POWER.md): `tone` (a piezo on the profile's buzzer pin), `led` (the RGB LED),
+`battery` (VSYS on a Pico). A missing part is None, so the app and core.sound leave it alone;
+each part's pins are claimed only when first used.
 """
 
 import os
@@ -59,6 +62,17 @@ def make_display(profile):
                   invert=profile["invert"], tuning=profile.get("tuning", ()), spi_id=profile["spi"])
 
 
+def pico_senses_vsys(machine_name=None):
+    """True on a Pico or Pico 2; False on a Pico W / Pico 2 W, whose GPIO 24, 25 and 29 belong
+    to the wireless chip (reading VSYS there needs the radio stopped), and off the rp2 port."""
+    import sys
+
+    if machine_name is None:
+        machine_name = getattr(sys.implementation, "_machine", "")
+    return "Pico" in machine_name and "Pico W" not in machine_name and (
+        "Pico 2 W" not in machine_name)
+
+
 class DevicePlatform:
     data_dir = "/"
     asset_dir = "/gen"
@@ -80,6 +94,63 @@ class DevicePlatform:
         self.ticks_ms = ticks_ms
         self.ticks_diff = ticks_diff
         self.sleep_ms = sleep_ms
+        # buzzer (PWM, Timer, stop), LED PWMs, (ADC, VBUS pin): made when first used
+        self._parts: list = [None, None, None]
+        if profile.get("buzzer") is None:
+            self.tone = None  # type: ignore[assignment]
+        if profile.get("led") is None:
+            self.led = None  # type: ignore[assignment]
+        if not profile.get("battery") or not pico_senses_vsys():
+            self.battery = None  # type: ignore[assignment]
+
+    # -- sound, LED, battery (docs/POWER.md) -------------------------------------------------
+    def tone(self, hz, volume, ms=0):
+        """A square wave of `hz` on the buzzer at `volume` percent (50 % duty is the loudest
+        a piezo gets) that a one-shot timer stops after `ms`; hz 0: silence."""
+        from machine import PWM, Pin, Timer
+
+        part = self._parts[0]
+        if part is None:
+            pwm = PWM(Pin(self.profile["buzzer"]))
+            pwm.duty_u16(0)
+            part = self._parts[0] = (pwm, Timer(-1), lambda t: pwm.duty_u16(0))
+        pwm, timer, stop = part
+        if hz <= 0 or volume <= 0:
+            timer.deinit()
+            pwm.duty_u16(0)
+            return
+        pwm.freq(hz)
+        pwm.duty_u16(min(volume, 100) * 327)
+        if ms > 0:
+            timer.init(mode=Timer.ONE_SHOT, period=ms, callback=stop)
+
+    def led(self, r, g, b):
+        """The RGB LED at (r, g, b), each 0-255 (active low: full duty is dark)."""
+        leds = self._parts[1]
+        if leds is None:
+            from machine import PWM, Pin
+
+            leds = []
+            for gpio in self.profile["led"]:
+                pwm = PWM(Pin(gpio))
+                pwm.freq(1000)
+                leds.append(pwm)
+            self._parts[1] = leds
+        for pwm, v in zip(leds, (r, g, b)):
+            pwm.duty_u16(65535 - (v & 255) * 257)
+
+    def battery(self):
+        """VSYS in millivolts while on battery; None while USB powers the board (GPIO 24
+        high). VSYS/3 on ADC 3 (GPIO 29), full scale 3.3 V (the Pico datasheet)."""
+        part = self._parts[2]
+        if part is None:
+            from machine import ADC, Pin
+
+            part = self._parts[2] = (ADC(29), Pin(24, Pin.IN))
+        adc, vbus = part
+        if vbus.value():
+            return None
+        return adc.read_u16() * 9900 // 65535
 
     def seed(self):
         """A fresh 32-bit seed from the hardware random source."""

@@ -37,6 +37,7 @@ class MainMenu(MenuScreen):
         modules.drop("screens.splash")
         gc.collect()
         self._keep = modules.loaded()
+        self.app.led(False)     # no game: no "your turn" light
         super().enter()
         # Rows tall enough for the 32-pixel game icons when they all fit on the screen.
         menu = self.menu
@@ -57,6 +58,7 @@ class MainMenu(MenuScreen):
         if registry.unload_all():
             strings.remove()
         modules.trim_to(self._keep)
+        self.app.led(False)
         self.title = strings.t("console")
         super().resume()
 
@@ -88,6 +90,13 @@ class MainMenu(MenuScreen):
 
     def title_right(self):
         # Free memory: handy on the device (the unix port has it too; CPython does not).
-        if hasattr(gc, "mem_free"):
-            return str(gc.mem_free() // 1024) + "K"
-        return None
+        text = str(gc.mem_free() // 1024) + "K" if hasattr(gc, "mem_free") else None
+        # The battery level, on battery power where the board can tell (docs/POWER.md):
+        # read here, when the title is drawn, and by the app's check once a minute.
+        if getattr(self.app.platform, "battery", None):
+            from core import power
+
+            pct = power.step(self.app)
+            if pct is not None:
+                return str(pct) + "%" + (" " + text if text else "")
+        return text

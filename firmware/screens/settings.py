@@ -1,4 +1,6 @@
-"""Settings: language, theme, brightness, AI speed, default players, board, Memory preview.
+"""Settings: language, theme, brightness, when the screen dims and goes off, sound (off or
+its volume), AI speed, default players, board, Memory preview, the your-turn light (boards
+with an RGB LED only).
 
 LEFT/RIGHT change the value on the cursor's row, A steps it forward (so four-button boards
 can change everything), B saves and leaves. Theme, language and brightness apply at once.
@@ -12,15 +14,21 @@ _BRIGHT = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 _PLAYERS = (2, 3, 4)
 _PREVIEW = (1, 2, 3, 5, 8)
 
-# (setting key, label key); the last row is the reset action.
+# (setting key, label key); the last row is the reset action. The power and sound rows
+# (label key None) take their labels, in this order, from one string, "power_row_labels":
+# a key and a label each would cost the boot heap (docs/POWER.md). Two rows set two keys:
+# "dim_after_s" the pair (dim_after_s, off_after_s), "sound" off (0) or the sound_volume.
 _ROWS = (
     ("lang", "lang"),
     ("theme", "theme"),
     ("brightness", "brightness"),
+    ("dim_after_s", None),
+    ("sound", None),
     ("ai_speed", "ai_speed"),
     ("players", "players"),
     ("board", "board"),
     ("preview_s", "preview_s"),
+    ("your_turn_led", None),     # shown only where the board has the LED
 )
 
 
@@ -33,6 +41,16 @@ def _boards():
         return ("auto",) + tuple(boards.names())
     except ImportError:
         return ("auto",)
+
+
+def get(s, key):
+    """What the row of `key` shows, from the settings `s` (a name MicroPython has built in:
+    a new one would be interned at boot)."""
+    if key == "sound":
+        return s["sound_volume"] if s["sound"] else 0
+    if key == "dim_after_s":
+        return (s["dim_after_s"], s["off_after_s"])
+    return s[key]
 
 
 class SettingsScreen(MenuScreen):
@@ -53,6 +71,12 @@ class SettingsScreen(MenuScreen):
             return _PLAYERS
         if key == "board":
             return _boards()
+        if key == "dim_after_s":     # (dim, off) in seconds; 0: never
+            return ((0, 0), (60, 300), (120, 600), (300, 900), (600, 1800))
+        if key == "sound":           # off, or the volume in percent
+            return (0, 20, 40, 60, 80, 100)
+        if key == "your_turn_led":
+            return (False, True)
         return _PREVIEW
 
     def label(self, key, value):
@@ -60,8 +84,16 @@ class SettingsScreen(MenuScreen):
             return strings.t("lang_" + value)
         if key == "theme":
             return strings.t("theme_" + value)
-        if key == "brightness":
+        if key == "brightness" or (key == "sound" and value):
             return str(value) + "%"
+        if key == "sound" or key == "dim_after_s" or key == "your_turn_led":
+            # "Off,On,Never,min": one long string (short ones are interned at boot)
+            words = strings.t("value_labels").split(",")
+            if key == "dim_after_s":
+                if not value[0] and not value[1]:
+                    return words[2]
+                return str(value[0] // 60) + "/" + str(value[1] // 60) + " " + words[3]
+            return words[1 if value else 0]
         if key == "ai_speed":
             return strings.t("speed_" + value)
         if key == "board":
@@ -73,8 +105,11 @@ class SettingsScreen(MenuScreen):
     def rows(self):
         s = self.app.settings
         rows = []
-        for key, label_key in _ROWS:
-            rows.append([strings.t(label_key), self.label(key, s[key]), True])
+        n = len(_ROWS) if getattr(self.app.platform, "led", None) else len(_ROWS) - 1
+        more = strings.t("power_row_labels").split(",")
+        for key, label_key in _ROWS[:n]:   # the your-turn light only where there is an LED
+            label = more.pop(0) if label_key is None else strings.t(label_key)
+            rows.append([label, self.label(key, get(s, key)), True])
         rows.append([strings.t("reset_settings"), None, True])
         return rows
 
@@ -82,17 +117,25 @@ class SettingsScreen(MenuScreen):
         return strings.t("hint_settings")
 
     def changed(self, index, delta):
-        if index >= len(_ROWS):
+        if index >= len(self.menu.rows) - 1:    # the last row is Reset
             return False
         key = _ROWS[index][0]
         options = self.choices(key)
         s = self.app.settings
         try:
-            i = options.index(s[key])
+            i = options.index(get(s, key))
         except ValueError:
             i = 0
         value = options[(i + delta) % len(options)]
-        s[key] = value
+        if key == "sound":
+            s["sound"] = value > 0
+            if value:
+                s["sound_volume"] = value
+        elif key == "dim_after_s":
+            s["dim_after_s"] = value[0]
+            s["off_after_s"] = value[1]
+        else:
+            s[key] = value
         self._changed = True
         self.apply(key, value)
         return True
@@ -110,11 +153,13 @@ class SettingsScreen(MenuScreen):
             app.platform.display.backlight(value)
         elif key == "board":
             app.toast(strings.t("board_restart"))
+        elif key == "sound":
+            app.sound("select")     # how it sounds now (or silence, when turned off)
         if key not in ("lang",):
             self.menu.set_value(self.menu.cursor, self.label(key, value))
 
     def chosen(self, index):
-        if index < len(_ROWS):
+        if index < len(self.menu.rows) - 1:
             self.changed(index, 1)
             self.request_draw()
         else:
@@ -137,8 +182,9 @@ class SettingsScreen(MenuScreen):
 
     def back(self):
         app = self.app
-        if self._changed:
-            app.save_settings()
+        # Leave first, save at the next frame: this screen (and what the menu drops when it
+        # is back on top) is gone by then, which makes room for core.storage.
         app.pop()
         if self._changed:
+            app.save_settings(now=False)
             app.toast(strings.t("settings_saved"))

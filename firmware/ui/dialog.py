@@ -52,13 +52,17 @@ class Dialog(Scene):
         n = len(self.choices)
         if b in (btn.UP, btn.LEFT, btn.X):
             self.cursor = (self.cursor - 1) % n
+            self.app.sound("cursor")
             self.request_draw()
         elif b in (btn.DOWN, btn.RIGHT, btn.Y):
             self.cursor = (self.cursor + 1) % n
+            self.app.sound("cursor")
             self.request_draw()
         elif kind == btn.PRESS and b == btn.A:
+            self.app.sound("select")
             self._close(self.cursor)
         elif kind == btn.PRESS and b == btn.B:
+            self.app.sound("back")
             self._close(-1)
 
     def draw(self, c, full):

@@ -184,19 +184,27 @@ class MenuScreen(Scene):
         if kind == btn.RELEASE:
             return
         menu = self.menu
+        app = self.app       # sounds first: chosen() and back() may pop this screen
         if b == btn.UP or b == btn.X:
             if menu.move(-1):
+                app.sound("cursor")
                 self.request_draw()
         elif b == btn.DOWN or b == btn.Y:
             if menu.move(1):
+                app.sound("cursor")
                 self.request_draw()
         elif kind == btn.PRESS and b == btn.A:
             if menu.rows:
+                app.sound("select")
                 self.chosen(menu.cursor)
         elif b == btn.LEFT or b == btn.RIGHT:
             if menu.rows and self.changed(menu.cursor, -1 if b == btn.LEFT else 1):
+                app.sound("cursor")
                 self.request_draw()
+            else:
+                app.sound("error")
         elif kind == btn.PRESS and b == btn.B:
+            app.sound("back")
             self.back()
 
     def draw(self, c, full):

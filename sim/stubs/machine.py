@@ -8,6 +8,8 @@ firmware does so tests can check it:
 - SPI.dc_gpio   GPIO whose output level is recorded with every SPI write (None: not tracked)
 - spi.writes    [(dc level or None, bytes), ...] per SPI instance; SPI.instances lists them
 - PWM.instances every PWM made, with its .freq_hz and .duty
+- ADC.levels    {gpio or channel: read_u16 value}: what ADC(n).read_u16() returns (unset: 0)
+- Timer.instances every Timer made, with .inits [(mode, period, callback), ...] and .fire()
 - freq_calls    [args, ...] of every freq(...) call that set something
 
 Call reset_state() between tests to clear all of the above.
@@ -124,6 +126,44 @@ class PWM:
         self.duty = 0
 
 
+class ADC:
+    levels = {}
+
+    def __init__(self, pin):
+        self.id = pin.id if isinstance(pin, Pin) else pin
+
+    def read_u16(self):
+        return ADC.levels.get(self.id, 0)
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+    instances = []
+
+    def __init__(self, id=-1, **kwargs):
+        self.inits = []
+        self.callback = None
+        Timer.instances.append(self)
+        if kwargs:
+            self.init(**kwargs)
+
+    def init(self, *, mode=1, period=-1, freq=-1, callback=None):
+        self.inits.append((mode, period, callback))
+        self.callback = callback
+
+    def deinit(self):
+        self.callback = None
+
+    def fire(self):
+        """Run the callback as the timer would when its period ends (one-shot: once)."""
+        cb = self.callback
+        if cb is not None:
+            if self.inits and self.inits[-1][0] == Timer.ONE_SHOT:
+                self.callback = None
+            cb(self)
+
+
 def freq(*args):
     """Get the CPU clock, or record a set (any number of arguments, as on rp2)."""
     global _freq_hz
@@ -158,5 +198,7 @@ def reset_state():
     SPI.dc_gpio = None
     SPI.instances.clear()
     PWM.instances.clear()
+    ADC.levels.clear()
+    Timer.instances.clear()
     freq_calls.clear()
     _freq_hz = 125_000_000

@@ -1,0 +1,77 @@
+"""Power: the idle screen's dim and off steps, the battery level and its low warning
+(docs/POWER.md has the rules, the sources and the figures).
+
+Nothing here is loaded at boot. core.app keeps what must be watched every frame (when the last
+button or drawn frame was, waking up and swallowing the button that woke it) and imports this
+module only when the console has been idle for IDLE_MS (`tick`: dim, then off), or, on boards
+whose platform can tell the battery voltage (`battery()`: mV while on battery, None on USB
+power), once a minute (`step`: the low warning) and when the main menu draws its title
+(`level`). Boards that cannot tell have no `battery`.
+
+Levels: Pimoroni's reference voltages for a single Li-ion / LiPo cell on a Pico's VSYS (4.2 V
+full, 2.8 V empty; their pimoroni_pico_lipo examples), linear in between, clamped to 0..100.
+"""
+
+import time
+
+from micropython import const
+
+FULL_MV = const(4200)
+EMPTY_MV = const(2800)
+LOW_PERCENT = const(15)      # the warning (about 3.0 V on VSYS)
+_REARM = const(5)           # a warning again only after the level rose 5 points above LOW
+
+
+def tick(app, now):
+    """Idle since app._idle[0] (no button, no frame drawn): dim the backlight after the
+    dim_after_s setting, turn it off after off_after_s (0: never), each once."""
+    s = app.settings
+    if not s:
+        return
+    i = app._idle
+    idle = time.ticks_diff(now, i[0]) // 1000
+    off = s.get("off_after_s", 0)
+    dim = s.get("dim_after_s", 0)
+    lvl = 2 if off and idle >= off else 1 if dim and idle >= dim else 0
+    if lvl > i[1]:
+        i[1] = lvl
+        app.platform.display.backlight(0 if lvl == 2 else dim_percent(s.get("brightness", 80)))
+
+
+def dim_percent(brightness):
+    """The dimmed backlight: a quarter of the brightness setting, at least 5 %."""
+    return max(brightness // 4, 5)
+
+
+def percent(mv):
+    """Battery level in percent for a VSYS of `mv` millivolts (0..100)."""
+    if mv >= FULL_MV:
+        return 100
+    if mv <= EMPTY_MV:
+        return 0
+    return (mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV)
+
+
+def level(platform):
+    """The battery level in percent, or None (on USB power, or the board cannot tell)."""
+    read = getattr(platform, "battery", None)
+    if not read:
+        return None
+    mv = read()
+    return None if mv is None else percent(mv)
+
+
+def step(app):
+    """Warn once when the battery runs low (the game in progress is saved after every action
+    anyway); again only after it has been charged above the threshold. Returns the level."""
+    pct = level(app.platform)
+    warned = getattr(app, "battery_warned", False)
+    if pct is not None and pct <= LOW_PERCENT:
+        if not warned:
+            from core import strings
+
+            app.battery_warned = True
+            app.toast(strings.t("battery_low_msg"))
+    elif warned and (pct is None or pct > LOW_PERCENT + _REARM):
+        app.battery_warned = False
+    return pct
