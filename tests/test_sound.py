@@ -296,3 +296,32 @@ def test_sim_platform_has_the_boards_buzzer_and_led():
     pack = SimPlatform("display_pack_2", clock=VirtualClock())
     assert pack.tone is None and pack.led is not None
     assert SimPlatform("pico_lcd_1_14", clock=VirtualClock()).led is None
+
+
+# -- the same modules on the real interpreter ---------------------------------------------------
+MPY_CODE = """
+import time
+from core import sound, power
+calls = []
+now = [0]
+p = sound.Player(lambda hz, v, ms: calls.append((now[0], hz, v, ms)), {"sound": True,
+                 "sound_volume": 40})
+for name in ("select", "cursor", "win"):
+    p(name)
+while now[0] < 3000:
+    p.step(now[0])
+    now[0] += 33
+print(len(calls), calls[0], calls[1], calls[-1])
+print(power.percent(4000), power.percent(3500), power.percent(2700), power.percent(4300))
+"""
+
+
+def test_sound_queue_and_battery_levels_under_micropython():
+    from tests.mpy import run_mpy
+
+    out = run_mpy(MPY_CODE).stdout.split("\n")
+    # select (2 notes) + cursor (1) + win (4) = 7 notes, then silence once. Frames of 33 ms:
+    # 0 select 30 ms, 33 select 40, 99 cursor 30, 132 win 90, 231 win 90, 330 win 90,
+    # 429 win 200 (ends at 629), silence at the next frame, 660.
+    assert out[0] == "8 (0, 1320, 40, 30) (33, 1760, 40, 40) (660, 0, 0, 0)"
+    assert out[1] == "85 50 0 100"
