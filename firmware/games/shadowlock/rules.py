@@ -4,7 +4,8 @@
 # Cards are ids 0..71 of assets/decks/shadowlock.csv (games/shadowlock/cards.py): 0..47 the
 # numbers (id = colour * 12 + value - 1; colours Red, Blue, Yellow, Green), 48..51 Rainbow,
 # 52..57 Shadow, 58..71 the actions (Joker, Double, Skip, Flip, Swipe, Quantum).
-# Piles are lists with the top at the end. Scoring lives in objectives.py.
+# Piles are lists with the top at the end. Scoring lives in objectives.py, the action cards in
+# action_cards.py, observation/clone/sampling in world.py (loaded on demand).
 #
 # Actions are small ints, kit.actions.encode(kind, arg):
 #   LOCK                  lock your pile (the turn's only action; you sit out the round)
@@ -28,6 +29,7 @@ from micropython import const
 
 from core.rng import Rng
 from games.shadowlock import cards
+from games.shadowlock.action_cards import Actions
 from games.shadowlock.objectives import (
     BOXES,
     FAMILIES,
@@ -56,7 +58,6 @@ from games.shadowlock.rules_info import (  # noqa: F401 - the action kinds live 
     STOP,
     SWIPE,
     VALIDATE,
-    Info,
     card_str,
 )
 from kit import piles
@@ -112,7 +113,7 @@ def is_joker_card(card):
     return k == K_RAINBOW or k == K_SHADOW
 
 
-class State(Info):
+class State(Actions):
     """A game of Shadow Lock. Fields are public for the view, the AI and the tests; change
     them only through apply() (tests build positions with `position`)."""
 
@@ -178,12 +179,6 @@ class State(Info):
         winners = keys.count(best)
         return [(1.0 if winners == 1 else 0.5) if k == best else 0.0 for k in keys]
 
-    def card_in_reserve(self, seat, act):
-        for c in self.reserve[seat]:
-            if cards.ACTION[c] == act:
-                return c
-        return -1
-
     def legal_actions(self):
         seat = self.current_player
         if seat < 0:
@@ -231,43 +226,6 @@ class State(Info):
         self._plays(seat, out, self.owed > 0)
         return out
 
-    def _plays(self, seat, out, only_flip):
-        """The action cards `seat` may play now, appended to `out`."""
-        have = 0
-        for c in self.reserve[seat]:
-            have |= 1 << cards.ACTION[c]
-        if not have:
-            return
-        look = self.look[seat]
-        if have & (1 << A_FLIP):
-            pa = self.piles[0]
-            pb = self.piles[1]
-            if (pa and look[0] < 0) or (pb and look[1] < 0):
-                out.append(encode(FLIP))
-        if only_flip:
-            return
-        n = self.num_players
-        if have & (1 << A_DOUBLE):
-            for t in range(n):
-                if not self.locked[t] and not self.dbl[t]:
-                    out.append(encode(DOUBLE, t))
-        if have & (1 << A_SKIP):
-            for t in range(n):
-                if t != seat and not self.locked[t] and not self.skp[t]:
-                    out.append(encode(SKIP, t))
-        if have & (1 << A_SWIPE):
-            nxt = (seat + 1) % n
-            prv = (seat - 1) % n
-            for t in (nxt, prv):
-                if t != seat and not self.locked[t] and (self.coll[seat] or self.coll[t]):
-                    a = encode(SWIPE, t)
-                    if a not in out:
-                        out.append(a)
-        if have & (1 << A_QUANTUM) and self.phase != P_SKIPPED:
-            for p in range(2):
-                if self.piles[p]:
-                    out.append(encode(QUANTUM, p))
-
     # -- applying --------------------------------------------------------------------------
     def apply(self, act):
         if not isinstance(act, int):
@@ -311,41 +269,6 @@ class State(Info):
             self._next_validation()
         else:
             self._play(seat, k, arg)
-
-    def _play(self, seat, k, arg):
-        act = PLAY_KIND.index(k)
-        card = self.card_in_reserve(seat, act)
-        self.reserve[seat].remove(card)
-        self.discard.append(card)
-        self.played = 1
-        self.events.append(("play", seat, act, arg))
-        if k == JOKER:
-            self.discard.append(self.shadow)
-            self.shadow = -1
-            self._forced(seat)
-        elif k == FLIP:
-            for p in range(2):
-                self.look[seat][p] = self.piles[p][-1] if self.piles[p] else -1
-            # phase unchanged: the turn (or the forced draw) goes on
-        elif k == DOUBLE:
-            self.dbl[arg] = 1
-            self._end_turn()
-        elif k == SKIP:
-            self.skp[arg] = 1
-            self._end_turn()
-        elif k == SWIPE:
-            self.coll[seat], self.coll[arg] = self.coll[arg], self.coll[seat]
-            self._end_turn()
-        elif k == QUANTUM:
-            pile = self.piles[arg]
-            self.reveal = piles.draw_n(pile, 3)
-            self._forget(arg)
-            self.events.append(("reveal", seat, arg, list(self.reveal)))
-            self.phase = P_QUANTUM
-
-    def _forget(self, p):
-        for lk in self.look:
-            lk[p] = -1
 
     def _draw(self, seat, p):
         card = piles.draw(self.piles[p])
@@ -391,19 +314,6 @@ class State(Info):
         else:
             self.events.append(("no_cards", seat))
             self._end_turn()
-
-    def _quantum_keep(self, seat, card):
-        for c in self.reveal:
-            if c == card:
-                if cards.KIND[c] == K_ACTION:
-                    self.reserve[seat].append(c)
-                else:
-                    self.coll[seat].append(c)
-            else:
-                self.discard.append(c)
-        self.events.append(("quantum_keep", seat, card))
-        self.reveal = []
-        self._end_turn()
 
     # -- turns and rounds ------------------------------------------------------------------
     def _end_turn(self):
@@ -520,6 +430,7 @@ class State(Info):
         self.events.append(("new_round", self.round_no))
         self._start_turn(self.starter)
 
+
 def new_game(options, seed):
     players = options.get("players", 2)
     if players < 2 or players > 4:
@@ -537,33 +448,8 @@ def new_game(options, seed):
     return s
 
 
-def position(players=2, coll=None, reserve=None, piles_=None, locked=None, player=0,
-             boxes=None, phase=ACT, mode="classic"):
-    """A hand-built position (tests): `coll`/`reserve` per seat, `piles_` two lists (top at
-    the end), `boxes` per seat {box: points}. Cards placed nowhere go to the discard."""
-    s = State(players)
-    s.mode = MODES.index(mode)
-    s.rounds = ROUNDS[mode]
-    for i in range(players):
-        if coll is not None:
-            s.coll[i] = list(coll[i])
-        if reserve is not None:
-            s.reserve[i] = list(reserve[i])
-        if locked is not None:
-            s.locked[i] = locked[i]
-        if boxes is not None:
-            for b in boxes[i]:
-                s.boxes[i][b] = boxes[i][b]
-                s.totals[i] += boxes[i][b]
-    if piles_ is not None:
-        s.piles = [list(piles_[0]), list(piles_[1])]
-    placed = bytearray(COUNT)
-    for h in s.piles + s.coll + s.reserve:
-        for c in h:
-            placed[c] = 1
-    s.discard = [c for c in range(COUNT) if not placed[c]]
-    s.current_player = player
-    s.phase = phase
-    s.turn_no = 1
-    s.start = len(s.coll[player])
-    return s
+def position(*args, **kw):
+    """A hand-built position for tests (world.position: loaded only when called)."""
+    from games.shadowlock import world
+
+    return world.position(*args, **kw)

@@ -1,13 +1,11 @@
 # pyright: reportAttributeAccessIssue=false
-# Shadow Lock: what a seat may see, clones, names and the card-place check (the State's
-# information half; rules.State inherits it) and the action kinds. Runs on CPython and
-# MicroPython.
+# Shadow Lock: the action kinds, names, and the State's information half (rules.State inherits
+# Info; what a seat may see, clones and the card-place check are in world.py, loaded on
+# demand). Runs on CPython and MicroPython.
 
 from micropython import const
 
-from core.rng import Rng
 from games.shadowlock import cards
-from kit import piles
 
 COUNT = const(72)
 K_ACTION = const(3)
@@ -55,40 +53,8 @@ def card_str(card):
 
 
 class Info:
-    """Observation, sampling, clone, names and check of rules.State."""
-
-    def observation(self, seat):
-        """What `seat` may see: everything but the order of the piles and the other seats'
-        Flip looks (their own looks are `look`: the top card of each pile, or -1)."""
-        return {
-            "seat": seat,
-            "pile_sizes": [len(self.piles[0]), len(self.piles[1])],
-            "look": list(self.look[seat]),
-            "others_looked": [s for s in range(self.num_players) if s != seat
-                              and (self.look[s][0] >= 0 or self.look[s][1] >= 0)],
-            "discard": list(self.discard),
-            "coll": [list(c) for c in self.coll],
-            "locked": list(self.locked),
-            "reserve": [list(r) for r in self.reserve],
-            "boxes": [list(b) for b in self.boxes],
-            "totals": list(self.totals),
-            "current_player": self.current_player,
-            "phase": self.phase,
-            "drawn": self.drawn,
-            "nums": list(self.nums),
-            "owed": self.owed,
-            "start": self.start,
-            "dbl": list(self.dbl),
-            "skp": list(self.skp),
-            "shadow": self.shadow,
-            "reveal": list(self.reveal),
-            "round": self.round_no,
-            "rounds": self.rounds,
-            "turn": self.turn_no,
-            "mode": MODES[self.mode],
-            "val_family": self.val_family,
-            "val_jokers": self.val_jokers,
-        }
+    """Names, the unseen cards and (loaded on demand) observation, sampling, clone and check
+    of rules.State."""
 
     def unseen(self, seat):
         """The cards in the piles that `seat` has not seen there (sorted)."""
@@ -104,66 +70,30 @@ class Info:
         out.sort()
         return out
 
+    # Used by tests, tools and the contract, not in play: their code (games.shadowlock.world)
+    # is loaded only when one is called, so a game on the device never holds it.
+    def observation(self, seat):
+        """What `seat` may see (world.observation)."""
+        from games.shadowlock import world
+
+        return world.observation(self, seat)
+
     def sample_hidden(self, seat, rng):
-        """A full state that agrees with all `seat` knows: the pile cards it has not seen are
-        dealt again at random over the places they occupy (a top it saw with a Flip stays);
-        the other seats' looks follow the new tops; future shuffles get a fresh seed."""
-        world = self.clone()
-        cards_ = self.unseen(seat)
-        rng.shuffle(cards_)
-        look = self.look[seat]
-        k = 0
-        for p in range(2):
-            pile = world.piles[p]
-            top = len(pile) - 1
-            for i in range(len(pile)):
-                if i == top and look[p] >= 0:
-                    continue
-                pile[i] = cards_[k]
-                k += 1
-        for s in range(self.num_players):
-            for p in range(2):
-                if world.look[s][p] >= 0:
-                    world.look[s][p] = world.piles[p][-1]
-        world.rng = Rng(rng.next32())
-        return world
+        """A full state agreeing with all `seat` knows (world.sample_hidden)."""
+        from games.shadowlock import world
+
+        return world.sample_hidden(self, seat, rng)
 
     def clone(self):
-        s = self.__class__(self.num_players)  # pyright: ignore[reportCallIssue]
-        s.mode = self.mode
-        s.rounds = self.rounds
-        s.piles = [list(self.piles[0]), list(self.piles[1])]
-        s.discard = list(self.discard)
-        s.coll = [list(c) for c in self.coll]
-        s.locked = bytearray(self.locked)
-        s.reserve = [list(r) for r in self.reserve]
-        s.boxes = [bytearray(b) for b in self.boxes]
-        s.totals = list(self.totals)
-        s.round_no = self.round_no
-        s.turn_no = self.turn_no
-        s.starter = self.starter
-        s.current_player = self.current_player
-        s.phase = self.phase
-        s.drawn = self.drawn
-        s.nums = list(self.nums)
-        s.played = self.played
-        s.owed = self.owed
-        s.start = self.start
-        s.dbl = bytearray(self.dbl)
-        s.skp = bytearray(self.skp)
-        s.look = [list(lk) for lk in self.look]
-        s.shadow = self.shadow
-        s.reveal = list(self.reveal)
-        s.val_seat = self.val_seat
-        s.val_family = self.val_family
-        s.val_jokers = self.val_jokers
-        s.round_points = list(self.round_points)
-        s.history = [list(h) for h in self.history]
-        s.end_reason = self.end_reason
-        s.events = list(self.events)
-        s.rng = Rng(1)
-        s.rng.setstate(self.rng.getstate())
-        return s
+        from games.shadowlock import world
+
+        return world.clone(self)
+
+    def check(self):
+        """Raise AssertionError unless every card is in exactly one place (world.check)."""
+        from games.shadowlock import world
+
+        world.check(self)
 
     def action_str(self, act):
         k = act >> 8
@@ -182,19 +112,3 @@ class Info:
         if 0 < k < len(KIND_NAMES):
             return KIND_NAMES[k]
         return "?%d" % act
-
-    def check(self):
-        """Raise AssertionError unless every one of the 72 cards is in exactly one place."""
-        holders = [self.piles[0], self.piles[1], self.discard, self.reveal]
-        holders.extend(self.coll)
-        holders.extend(self.reserve)
-        if self.shadow >= 0:
-            holders.append((self.shadow,))
-        piles.check_places(COUNT, *holders)
-        for s in range(self.num_players):
-            for c in self.reserve[s]:
-                if cards.KIND[c] != K_ACTION:
-                    raise AssertionError("%s in a reserve" % card_str(c))
-            for c in self.coll[s]:
-                if cards.KIND[c] == K_ACTION:
-                    raise AssertionError("%s in a pile" % card_str(c))

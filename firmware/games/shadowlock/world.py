@@ -1,0 +1,163 @@
+# Shadow Lock: what a seat may see, sampling the hidden order, clones, the card-place check and
+# hand-built positions -- the parts of rules.State that tests, tools and the game contract use
+# and play on the device does not; the State's methods import this module when called.
+# Runs on CPython and MicroPython.
+
+from micropython import const
+
+from core.rng import Rng
+from games.shadowlock import cards
+from games.shadowlock.rules_info import MODES, card_str
+from kit import piles
+
+COUNT = const(72)
+K_ACTION = const(3)
+
+
+
+def observation(state, seat):
+    """What `seat` may see: everything but the order of the piles and the other seats'
+    Flip looks (their own looks are `look`: the top card of each pile, or -1)."""
+    return {
+        "seat": seat,
+        "pile_sizes": [len(state.piles[0]), len(state.piles[1])],
+        "look": list(state.look[seat]),
+        "others_looked": [s for s in range(state.num_players) if s != seat
+                          and (state.look[s][0] >= 0 or state.look[s][1] >= 0)],
+        "discard": list(state.discard),
+        "coll": [list(c) for c in state.coll],
+        "locked": list(state.locked),
+        "reserve": [list(r) for r in state.reserve],
+        "boxes": [list(b) for b in state.boxes],
+        "totals": list(state.totals),
+        "current_player": state.current_player,
+        "phase": state.phase,
+        "drawn": state.drawn,
+        "nums": list(state.nums),
+        "owed": state.owed,
+        "start": state.start,
+        "dbl": list(state.dbl),
+        "skp": list(state.skp),
+        "shadow": state.shadow,
+        "reveal": list(state.reveal),
+        "round": state.round_no,
+        "rounds": state.rounds,
+        "turn": state.turn_no,
+        "mode": MODES[state.mode],
+        "val_family": state.val_family,
+        "val_jokers": state.val_jokers,
+    }
+
+
+def sample_hidden(state, seat, rng):
+    """A full state that agrees with all `seat` knows: the pile cards it has not seen are
+    dealt again at random over the places they occupy (a top it saw with a Flip stays);
+    the other seats' looks follow the new tops; future shuffles get a fresh seed."""
+    world = clone(state)
+    cards_ = state.unseen(seat)
+    rng.shuffle(cards_)
+    look = state.look[seat]
+    k = 0
+    for p in range(2):
+        pile = world.piles[p]
+        top = len(pile) - 1
+        for i in range(len(pile)):
+            if i == top and look[p] >= 0:
+                continue
+            pile[i] = cards_[k]
+            k += 1
+    for s in range(state.num_players):
+        for p in range(2):
+            if world.look[s][p] >= 0:
+                world.look[s][p] = world.piles[p][-1]
+    world.rng = Rng(rng.next32())
+    return world
+
+
+def clone(state):
+    s = state.__class__(state.num_players)  # pyright: ignore[reportCallIssue]
+    s.mode = state.mode
+    s.rounds = state.rounds
+    s.piles = [list(state.piles[0]), list(state.piles[1])]
+    s.discard = list(state.discard)
+    s.coll = [list(c) for c in state.coll]
+    s.locked = bytearray(state.locked)
+    s.reserve = [list(r) for r in state.reserve]
+    s.boxes = [bytearray(b) for b in state.boxes]
+    s.totals = list(state.totals)
+    s.round_no = state.round_no
+    s.turn_no = state.turn_no
+    s.starter = state.starter
+    s.current_player = state.current_player
+    s.phase = state.phase
+    s.drawn = state.drawn
+    s.nums = list(state.nums)
+    s.played = state.played
+    s.owed = state.owed
+    s.start = state.start
+    s.dbl = bytearray(state.dbl)
+    s.skp = bytearray(state.skp)
+    s.look = [list(lk) for lk in state.look]
+    s.shadow = state.shadow
+    s.reveal = list(state.reveal)
+    s.val_seat = state.val_seat
+    s.val_family = state.val_family
+    s.val_jokers = state.val_jokers
+    s.round_points = list(state.round_points)
+    s.history = [list(h) for h in state.history]
+    s.end_reason = state.end_reason
+    s.events = list(state.events)
+    s.rng = Rng(1)
+    s.rng.setstate(state.rng.getstate())
+    return s
+
+
+def check(state):
+    """Raise AssertionError unless every one of the 72 cards is in exactly one place."""
+    holders = [state.piles[0], state.piles[1], state.discard, state.reveal]
+    holders.extend(state.coll)
+    holders.extend(state.reserve)
+    if state.shadow >= 0:
+        holders.append((state.shadow,))
+    piles.check_places(COUNT, *holders)
+    for s in range(state.num_players):
+        for c in state.reserve[s]:
+            if cards.KIND[c] != K_ACTION:
+                raise AssertionError("%s in a reserve" % card_str(c))
+        for c in state.coll[s]:
+            if cards.KIND[c] == K_ACTION:
+                raise AssertionError("%s in a pile" % card_str(c))
+
+
+def position(players=2, coll=None, reserve=None, piles_=None, locked=None, player=0,
+             boxes=None, phase=0, mode="classic"):
+    """A hand-built position (tests): `coll`/`reserve` per seat, `piles_` two lists (top at
+    the end), `boxes` per seat {box: points}. Cards placed nowhere go to the discard."""
+    from games.shadowlock.rules import ROUNDS, State
+
+    s = State(players)
+    s.mode = MODES.index(mode)
+    s.rounds = ROUNDS[mode]
+    for i in range(players):
+        if coll is not None:
+            s.coll[i] = list(coll[i])
+        if reserve is not None:
+            s.reserve[i] = list(reserve[i])
+        if locked is not None:
+            s.locked[i] = locked[i]
+        if boxes is not None:
+            for b in boxes[i]:
+                s.boxes[i][b] = boxes[i][b]
+                s.totals[i] += boxes[i][b]
+    if piles_ is not None:
+        s.piles = [list(piles_[0]), list(piles_[1])]
+    placed = bytearray(COUNT)
+    for h in s.piles + s.coll + s.reserve:
+        for c in h:
+            placed[c] = 1
+    s.discard = [c for c in range(COUNT) if not placed[c]]
+    s.current_player = player
+    s.phase = phase
+    s.turn_no = 1
+    s.start = len(s.coll[player])
+    return s
