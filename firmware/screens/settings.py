@@ -143,6 +143,7 @@ class SettingsScreen(MenuScreen):
     def apply(self, key, value):
         app = self.app
         if key == "lang":
+            self.menu.rows = []     # the old language's texts go first: room for the new
             strings.load(value)
             self.title = strings.t("settings")
             self.menu.set_rows(self.rows())
