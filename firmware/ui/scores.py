@@ -139,9 +139,10 @@ class ScoreTable(Scene):
             return
         if b == btn.B:
             if kind == btn.PRESS:
+                self.app.sound("back")
                 self.app.pop()
-        else:
-            self.scroll(delta(b, self.page))
+        elif self.scroll(delta(b, self.page)):
+            self.app.sound("cursor")
 
     def draw(self, c, full):
         app = self.app

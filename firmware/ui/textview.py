@@ -89,9 +89,10 @@ class TextView(Scene):
             return
         if b == btn.B:
             if kind == btn.PRESS:
+                self.app.sound("back")
                 self.app.pop()
-        else:
-            self.scroll(delta(b, self.page))
+        elif self.scroll(delta(b, self.page)):
+            self.app.sound("cursor")
 
     def draw(self, c, full):
         app = self.app
