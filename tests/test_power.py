@@ -176,6 +176,18 @@ def test_low_battery_warns_once_then_again_after_a_charge(tmp_path):
     assert power.step(app) is None
 
 
+def test_a_failing_battery_read_shows_nothing_and_breaks_nothing(tmp_path):
+    app, plat = make_app(tmp_path)
+
+    def broken():
+        raise OSError("ADC")
+
+    plat.battery = broken
+    advance(app, plat, 125_000)                     # two checks and the menu's title
+    assert app.errors == 0 and type(app.top).__name__ == "MainMenu"
+    assert app.top.title_right() is None
+
+
 def test_menu_title_shows_the_level_on_battery_only(tmp_path):
     app, plat = make_app(tmp_path)
     advance(app, plat, 2000)

@@ -241,21 +241,11 @@ class App:
                 i[1] = 0
                 i[3] = 1
                 p.display.backlight(self.settings["brightness"])
-        elif time.ticks_diff(now, i[0]) >= _IDLE_MS:
-            from core import power
-
-            power.tick(self, now)     # dim, then off (docs/POWER.md)
         if i[3]:
             if raw:
                 raw = 0
             else:
                 i[3] = 0
-        if time.ticks_diff(now, i[4]) >= 0:
-            i[4] = time.ticks_add(now, _BATTERY_MS)  # type: ignore
-            if getattr(p, "battery", None):
-                from core import power
-
-                power.step(self)
         inp.update(raw, now)
         if self._panic is not None:
             self._panic_step()
@@ -272,6 +262,17 @@ class App:
                 top.tick(now)
             if i[6] is not None:
                 i[6].step(now)
+            # Power (docs/POWER.md): dim, then off, when idle; the battery once a minute.
+            if time.ticks_diff(now, i[0]) >= _IDLE_MS:
+                from core import power
+
+                power.tick(self, now)
+            if time.ticks_diff(now, i[4]) >= 0:
+                i[4] = time.ticks_add(now, _BATTERY_MS)  # type: ignore
+                if getattr(p, "battery", None):
+                    from core import power
+
+                    power.step(self)
             t = self._toast
             top = self.top
             if t[0] and top is not None:

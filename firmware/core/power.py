@@ -57,7 +57,10 @@ def level(platform):
     read = getattr(platform, "battery", None)
     if not read:
         return None
-    mv = read()
+    try:
+        mv = read()
+    except Exception:  # noqa: BLE001 - a pin or ADC that fails: the board cannot tell
+        return None
     return None if mv is None else percent(mv)
 
 
