@@ -236,3 +236,26 @@ def test_device_led_is_active_low_pwm_on_the_packs_pins(machine):
     assert (r.pin.id, g.pin.id, b.pin.id) == (6, 7, 8)
     assert (r.duty, g.duty, b.duty) == (65535, 65535 - 40 * 257, 0)
     assert DevicePlatform("pico_lcd_1_3").led is None
+
+
+def test_sim_window_shows_the_packs_led(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from sim import window
+
+    app, plat = make_app(tmp_path, board="display_pack_2")
+    win = window.Window(app, plat, frame=True)
+    try:
+        x, y = win.screen_pos
+        at = (x - window.BEZEL - 14, y + 16)
+        win.tick()
+        off = tuple(win.surface.get_at(at))[:3]
+        app.led(True)
+        win.tick()
+        on = tuple(win.surface.get_at(at))[:3]
+        assert off == (30, 32, 36)
+        assert on == (0, int(40 * 255 / 90), 255)   # the dim blue, at full strength
+    finally:
+        pygame.display.quit()
