@@ -226,6 +226,23 @@ def test_led_is_a_no_op_without_one_and_the_menu_puts_it_out(tmp_path):
     assert plat.led_rgb is None
 
 
+def test_led_goes_out_when_the_screen_that_lit_it_leaves(tmp_path):
+    app, plat = make_app(tmp_path, board="display_pack_2")
+    advance(app, plat, 2000)
+    app.push(Scene())                               # a game's setup screen
+    app.push(Scene())                               # its table
+    app.led(True)                                   # "your turn" on the table
+    advance(app, plat, 100)
+    assert plat.led_rgb == (0, 40, 90)
+    app.push(Scene())                               # a dialog over it: still lit
+    advance(app, plat, 100)
+    assert plat.led_rgb == (0, 40, 90)
+    app.pop()
+    app.pop()                                       # the game quit, back on its setup
+    advance(app, plat, 100)
+    assert plat.led_rgb is None
+
+
 def test_device_led_is_active_low_pwm_on_the_packs_pins(machine):
     from device.platform import DevicePlatform
 
@@ -259,3 +276,50 @@ def test_sim_window_shows_the_packs_led(tmp_path, monkeypatch):
         assert on == (0, int(40 * 255 / 90), 255)   # the dim blue, at full strength
     finally:
         pygame.display.quit()
+
+
+def test_the_turn_driver_lights_the_led_on_your_turn_only():
+    """kit.turns.Turns.tick: lit while the human is to move, dark while the AI is, and in a
+    demo; on the toy game (tests/toygame), Display Pack 2.0."""
+    from core.session import Session
+    from games import registry
+    from sim import headless
+    from tests.toygame import ENTRY, rules
+
+    saved = list(registry.GAMES)
+    registry.register(ENTRY)
+    seen = []
+
+    def setup(seats):
+        def go(app):
+            app.start()
+            view = registry.load("toy", "view")
+            from kit import lang
+
+            lang.load("tests.toygame", "toy")
+            session = Session("toy", rules, {"players": 2}, seats, 11)
+            table = view.Table(session, demo="human" not in seats)
+            real = app.platform.led
+
+            def led(r, g, b):
+                seen.append((session.is_human_turn(), (r, g, b)))
+                real(r, g, b)
+
+            app.platform.led = led
+            app.push(table)
+        return go
+
+    try:
+        r = headless.run("WAIT:500", board="display_pack_2", setup=setup(["human", "normal"]))
+        assert r.platform.led_rgb == (0, 40, 90) and seen == [(True, (0, 40, 90))]
+        seen.clear()
+        # A plays the human's card: dark while the AI is to move, lit again after its move.
+        r = headless.run("WAIT:500,A,WAIT:4000", board="display_pack_2",
+                         setup=setup(["human", "normal"]))
+        assert seen[:3] == [(True, (0, 40, 90)), (False, (0, 0, 0)), (True, (0, 40, 90))]
+        seen.clear()
+        r = headless.run("WAIT:5000", board="display_pack_2", setup=setup(["normal", "hard"]))
+        assert r.platform.led_rgb is None and seen == []          # a demo: never lit
+    finally:
+        registry.unload_all()
+        registry.GAMES[:] = saved

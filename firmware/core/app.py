@@ -62,10 +62,10 @@ class App:
         self._panic = None        # set when even the error screen could not be shown
         # Power and sound (docs/POWER.md): [ticks of the last button or drawn frame, 0 lit /
         # 1 dim / 2 off, frames drawn then, 1 while the button that woke the screen is held
-        # (it does nothing), ticks of the next battery check, LED on, core.sound's player
-        # (made when the first sound plays), 1: settings to save]. One list: every name is
-        # interned at boot.
-        self._idle = [0, 0, 0, 0, 0, 0, None, 0]
+        # (it does nothing), ticks of the next battery check, the scene that lit the LED
+        # (None: dark), core.sound's player (made when the first sound plays), 1: settings
+        # to save]. One list: every name is interned at boot.
+        self._idle = [0, 0, 0, 0, 0, None, None, 0]
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -262,6 +262,8 @@ class App:
                 top.tick(now)
             if i[6] is not None:
                 i[6].step(now)
+            if i[5] is not None and i[5] not in self.stack:
+                self.led(False)       # the screen that lit it has gone (a game quit)
             # Power (docs/POWER.md): dim, then off, when idle; the battery once a minute.
             if time.ticks_diff(now, i[0]) >= _IDLE_MS:
                 from core import power
@@ -317,13 +319,17 @@ class App:
 
     def led(self, on):
         """The board's RGB LED (Display Pack 2.0), a dim colour while `on` is true and the
-        "your_turn_led" setting is on (a game's turn driver: on while it is your turn). A
-        no-op on boards without one."""
+        "your_turn_led" setting is on (a game's turn driver: on while it is your turn), and
+        out by itself when the screen on top then leaves the stack. A no-op on boards
+        without one; the pins are driven only when it changes."""
         out = getattr(self.platform, "led", None)
-        on = 1 if on and out and self.settings.get("your_turn_led") else 0
-        if out and on != self._idle[5]:
-            self._idle[5] = on
-            out(0, 40 * on, 90 * on)
+        if out:
+            i = self._idle
+            owner = self.top if on and self.settings.get("your_turn_led") else None
+            if (owner is None) != (i[5] is None):
+                k = 0 if owner is None else 1
+                out(0, 40 * k, 90 * k)
+            i[5] = owner
 
     def draw(self, now=0):
         top = self.top

@@ -183,6 +183,7 @@ class Turns:
     def tick(self, now):
         """Move the AI when it is its turn (see the top of this module); what happened."""
         session = self.session
+        self.scene.app.led(not self.demo and session.is_human_turn())  # docs/POWER.md
         if session.is_over():
             if self.over_at is None:
                 self.over_at = now
