@@ -130,7 +130,7 @@ def hand(copy):
     cards._copy = saved
     return out
 
-if cards._copy is not None:
+if cards._load_copy() is not None:
     print("hand", hand(cards._copy) == hand(None))
 else:
     print("hand none")

@@ -201,7 +201,8 @@ def back(b, p):
             c += a - 1
             s += 1
         k += 6
-
+"""
+_COPY_SOURCE = """
 @micropython.viper
 def copy(b, f, p):
     o = ptr8(b)
@@ -237,21 +238,40 @@ def copy(b, f, p):
 _back = None
 _copy = None
 _P = None
-if sys.implementation.name == "micropython":
+_NATIVE = sys.implementation.name == "micropython"
+
+
+def _compile(src, name):
+    """Function `name` of viper source `src`, or None (CPython, no native emitter)."""
+    global _P
+    if not _NATIVE:
+        return None
     try:
         import array
 
         import micropython
 
-        _scope: dict = {"micropython": micropython}
-        exec(_SOURCE, _scope)
-        _back = _scope["back"]
-        _copy = _scope["copy"]
-        del _scope
-        _P = array.array("i", bytes(40))
-    except Exception:  # noqa: BLE001 - no native emitter: the plain path
-        _back = _copy = None
+        scope: dict = {"micropython": micropython}
+        exec(src, scope)
+        if _P is None:
+            _P = array.array("i", bytes(40))
+        return scope[name]
+    except Exception:  # noqa: BLE001 - no native emitter: the plain paths
+        return None
+
+
+_back = _compile(_SOURCE, "back")
 del _SOURCE
+
+
+def _load_copy():
+    """HandRow's native copy, compiled when the first HandRow is made (a game without one,
+    such as Memory, does not pay for it), or None without viper."""
+    global _copy, _COPY_SOURCE
+    if _COPY_SOURCE is not None:
+        _copy = _compile(_COPY_SOURCE, "copy")
+        _COPY_SOURCE = None
+    return _copy
 
 CURSOR = const(1)
 PICKED = const(2)
@@ -393,7 +413,8 @@ def draw_back(app, c, x, y, w, h, flags=0):
     c.round_rect(x, y, w, h, theme.BACK)   # marks the card's box: what follows draws inside
     fb = c.fb
     edge = theme.EDGE
-    if _back is not None:
+    back = _back
+    if back is not None:
         if flags:
             _border(fb, x, y, w, h, flags, edge)
         p = _P
@@ -407,7 +428,7 @@ def draw_back(app, c, x, y, w, h, flags=0):
         p[7] = c.width
         p[8] = c.height
         p[9] = 0 if flags else 1
-        _back(c.buf, p)
+        back(c.buf, p)
         return
     _border(fb, x, y, w, h, flags, edge)
     if w < 12 or h < 12:
@@ -499,6 +520,7 @@ class HandRow:
         self._da = 0            # dirty columns [_da, _db) for the next partial draw
         self._db = 0
         self._drawn_first = -1
+        _load_copy()
         self._scratch = Canvas(cw, self.card_h)
         self._mv = memoryview(self._scratch.buf)
         self._views = [None] * (cw >> 1)   # scratch views from each byte column, made once
