@@ -56,6 +56,14 @@ for name in ("font_small", "font_large"):
         if f.width(s) != w:
             bad += 1
             print("WIDTH", name, repr(s), f.width(s), w)
+        for mw in range(0, w + 12, 3):
+            fa = f.fit(s, mw)
+            F._v_text = None
+            fb = f.fit(s, mw)
+            F._v_text = fast_text
+            if fa != fb:
+                bad += 1
+                print("FIT", name, repr(s), mw, repr(fa), repr(fb))
 print("runs", runs, "bad", bad)
 """
 

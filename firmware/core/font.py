@@ -56,7 +56,9 @@ def _u16(d, o):
 #     2-colour palette (the other colour as key) does; returns the x after the last char +
 #     0x8000 (coordinates are biased: a 64-bit unix port reads the words zero-extended).
 #     With width and height 0 nothing is drawn (b is never touched): Font.width, so only
-#     one function is compiled at boot (the compiler is slow on a Pico: ~60 ms a function).
+#     one function is compiled at boot (the compiler is slow on a Pico: ~60 ms a function);
+#     then the colour word is a limit: at the first char that takes the width past it, p[5]
+#     becomes the number of chars before it (all of them when none does): Font.fit.
 _DECODE = """
         c = int(t[i])
         i += 1
@@ -106,6 +108,11 @@ def text(b, d, s, p) -> int:
     n = int(q[6])
     e = 16 + 2 * n
     i = 0
+    x0 = x
+    n0 = k
+    lm = 0x3FFFFFFF
+    if a == 0:
+        lm = int(q[2])
     while k > 0:
         k -= 1
 %s
@@ -135,6 +142,10 @@ def text(b, d, s, p) -> int:
                 w += 1
                 h -= 1
         x += int(f[m])
+        if x - x0 > lm:
+            q[5] = n0 - k - 1
+            return x + 0x8000
+    q[5] = n0
     return x + 0x8000
 """ % (_DECODE % 7)
 
@@ -273,6 +284,7 @@ class Font:
             p = _P
             p[0] = 0x8000
             p[1] = 0x8000
+            p[2] = 0x3FFFFFFF   # no limit (a small int on a 32-bit port: viper loads it)
             p[3] = 0   # a 0x0 target: measure only
             p[4] = 0
             p[5] = len(s)
@@ -294,6 +306,18 @@ class Font:
         room = max_width - self.advance(_ELLIPSIS)
         if room < 0:
             return ""
+        if _v_text is not None:
+            p = _P
+            p[0] = 0x8000
+            p[1] = 0x8000
+            p[2] = room   # measure up to room: p[5] = the chars that fit
+            p[3] = 0
+            p[4] = 0
+            p[5] = len(s)
+            p[6] = self._count
+            p[7] = self._default
+            _v_text(self._data, self._data, s, p)
+            return s[: p[5]].rstrip() + _ELLIPSIS
         w = 0
         n = 0
         for ch in s:
