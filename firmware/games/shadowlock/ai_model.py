@@ -77,7 +77,9 @@ _POP = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
 
 
 def potential(p, boxes):
-    """Progress toward open boxes the pile does not meet yet, in points (before scaling)."""
+    """Progress toward open boxes the pile does not meet yet, in 1/3600 points (before scaling):
+    each term is (base + 7 or 8) * (have / need)^2 and 3600 / need^2 is whole for every need
+    (2, 3, 4, 5, 6, 10), so the sum is an exact int (ints only: no float per term)."""
     masks = p.masks
     j = 1 if p.jokers else 0
     best_n = 0
@@ -107,32 +109,29 @@ def potential(p, boxes):
             c3 += 1
     col = max(c0, c1, c2, c3)
     # Per family the most promising open box not met yet (one box a family counts a round).
-    fam = 0.0
+    fam = 0
     for box, need in ((0, 2), (2, 3), (3, 4)):
         if not boxes[box]:
             have = best_n + j
             if have < need:
-                f = have / need
-                v = (BASES[box] + 7) * f * f
+                v = (BASES[box] + 7) * have * have * (3600 // (need * need))
                 if v > fam:
                     fam = v
     if not boxes[1]:
         have = 2 * (pairs if pairs < 2 else 2) + (1 if singles and pairs < 2 else 0) + j
         if have < 4:
-            f = have / 4
-            v = (BASES[1] + 7) * f * f
+            v = (BASES[1] + 7) * have * have * 225
             if v > fam:
                 fam = v
     total = fam
-    fam = 0.0
+    fam = 0
     for box, need in ((4, 5), (5, 6)):
         if not boxes[box] and col + j < need:
-            f = (col + j) / need
-            v = (BASES[box] + 8) * f * f
+            v = (BASES[box] + 8) * (col + j) * (col + j) * (3600 // (need * need))
             if v > fam:
                 fam = v
     total += fam
-    fam = 0.0
+    fam = 0
     for box, length in ((6, 3), (7, 5), (8, 4)):
         if boxes[box]:
             continue
@@ -144,14 +143,12 @@ def potential(p, boxes):
                 best = k
         have = best + j
         if have < length:
-            f = have / length
-            v = (BASES[box] + 7) * f * f
+            v = (BASES[box] + 7) * have * have * (3600 // (length * length))
             if v > fam:
                 fam = v
     total += fam
     if not boxes[9] and p.size < 10:
-        f = p.size / 10
-        total += 10 * f * f
+        total += 10 * p.size * p.size * 36
     return total
 
 
@@ -167,6 +164,7 @@ _SEEN = bytearray(COUNT)
 _UNKNOWN = bytearray(COUNT)
 _MEMO = array("d", bytes(8 * _MEMO_SIZE))    # unboxed: no float kept alive between decisions
 _MEMO_SET = bytearray(_MEMO_SIZE)
+_GAINS = [-1.0] * COUNT       # quantum_value's gains, sorted in place
 
 
 class Brain:
@@ -200,7 +198,7 @@ class Brain:
             if not seen[c]:
                 unk[n] = c
                 n += 1
-        self.unknown = memoryview(unk)[:n]      # the unseen cards, in id order
+        self.unknown = unk[:n]      # the unseen cards, in id order (a small bytearray)
         sizes = obs["pile_sizes"]
         self.left = sizes[0] + sizes[1]
         # the share of the round still ahead, for the potential
@@ -214,6 +212,7 @@ class Brain:
         if turns < 20:
             rest = min(rest, turns / 20.0)
         self.rest = rest if rest < 1.0 else 1.0
+        self.pot_k = self.pot_w * self.rest / 3600.0     # potential() is in 1/3600 points
         self.mine = Pile(obs["coll"][self.seat])
         _MEMO_SET[:] = _ZEROS[:_MEMO_SIZE]
 
@@ -222,7 +221,7 @@ class Brain:
         b = self.boxes if boxes is None else boxes
         v = plan_value(p.masks, p.jokers, p.size, b)
         if self.pot_w > 0.0:
-            v += self.pot_w * self.rest * potential(p, b)
+            v += self.pot_k * potential(p, b)
         return v
 
     def gain(self, c, base_worth):
@@ -315,23 +314,27 @@ class Brain:
 
     def quantum_value(self, base):
         """Expected gain of keeping the best of three unseen cards (0 when all would hurt)."""
-        gains = []
+        gains = _GAINS          # module scratch, -1.0 where unused (below every gain)
+        n = 0
         for c in self.unknown:
             if _KIND[c] == K_SHADOW:
-                gains.append(0.0)
+                gains[n] = 0.0
             else:
                 g = self.gain(c, base)
-                gains.append(g if g > 0.0 else 0.0)
-        n = len(gains)
+                gains[n] = g if g > 0.0 else 0.0
+            n += 1
         if n == 0:
             return 0.0
-        gains.sort()
+        gains.sort()            # in place; the n gains are the last n
+        off = COUNT - n
         # E[max of 3 draws] with replacement: sum g_i (F_i^3 - F_{i-1}^3)
         acc = 0.0
         prev = 0.0
         for i in range(n):
             f = (i + 1) / n
             f3 = f * f * f
-            acc += gains[i] * (f3 - prev)
+            acc += gains[off + i] * (f3 - prev)
             prev = f3
+        for i in range(COUNT):
+            gains[i] = -1.0     # no float kept alive until the next call
         return acc - 1.0

@@ -58,7 +58,6 @@ from games.shadowlock.rules_info import (  # noqa: F401 - the action kinds live 
     STOP,
     SWIPE,
     VALIDATE,
-    card_str,
 )
 from kit import piles
 from kit.actions import check_legal, encode
@@ -409,20 +408,43 @@ class State(Actions):
             self.val_seat = -1
             self.events.append(("over", self.end_reason))
             return
-        # Everything but the reserves is shuffled into two new piles.
-        deck = self.piles[0] + self.piles[1] + self.discard
+        # Everything but the reserves is shuffled into two new piles: the cards in id order
+        # (as a sort would leave them), shuffled as a bytearray, cut into two lists of exact
+        # size (no list grows here: on a fragmented heap a growing list may find no room).
+        here = bytearray(COUNT)
+        for h in self.piles:
+            for c in h:
+                here[c] = 1
+        for c in self.discard:
+            here[c] = 1
         for s in range(n):
-            deck.extend(self.coll[s])
+            for c in self.coll[s]:
+                here[c] = 1
             self.coll[s] = []
             self.locked[s] = 0
             self.dbl[s] = 0
             self.skp[s] = 0
             self.look[s][0] = -1
             self.look[s][1] = -1
-        self.discard = []
-        deck.sort()
+        del self.discard[:]
+        size = 0
+        for c in range(COUNT):
+            size += here[c]
+        deck = bytearray(size)
+        k = 0
+        for c in range(COUNT):
+            if here[c]:
+                deck[k] = c
+                k += 1
         self.rng.shuffle(deck)
-        self.piles = piles.split(deck, 2)
+        half = size // 2
+        pa = [0] * half
+        pb = [0] * (size - half)
+        for i in range(half):
+            pa[i] = deck[i]
+        for i in range(size - half):
+            pb[i] = deck[half + i]
+        self.piles = [pa, pb]
         self.round_no += 1
         self.turn_no = 0
         self.val_seat = -1

@@ -21,13 +21,12 @@ from games.shadowlock.rules import (
 )
 
 # names used by screens and tests, re-exported
-from games.shadowlock.view_text import (  # noqa: F401  # noqa: F401
+from games.shadowlock.view_text import (  # noqa: F401
     FLASH_MS,
     action_name,
     box_name,
     card_name,
     seat_name,
-    stop_chance,
 )
 from kit import setup, turns
 from ui import widgets
@@ -67,6 +66,24 @@ def demo_scene(app, entry, seed):
 
 
 # -- the table ---------------------------------------------------------------------------------
+# A game is 300-480 actions (AI games, 2-4 players, both modes). The session's action record
+# grows by doubling; late in a game the heap is fragmented and the 257th action once found no
+# 2 KB block for it on a Pico-sized heap (tools.memcheck: the demo needed 130wK because of
+# it). Room for ACTIONS_ROOM is reserved when the table opens, while the heap is still whole.
+ACTIONS_ROOM = 512
+
+
+def _reserve(lst, n):
+    """Give list `lst` room for `n` items without changing it (MicroPython keeps a list's
+    room when items are deleted from its end); where the heap has no such block, nothing."""
+    k = len(lst)
+    if k < n:
+        try:
+            lst.extend(bytes(n - k))
+        except MemoryError:      # no such block even now: the list grows as it must
+            pass
+        del lst[k:]
+
 
 
 class Table(Scene):
@@ -75,6 +92,7 @@ class Table(Scene):
         self.session = session
         self.state = session.state
         self.demo = demo
+        _reserve(session.actions, ACTIONS_ROOM)
         self.turns = turns.Turns(self, session, _load_ai, demo)
         self.cursor = 0
         self.menu_for = -1          # the action count the cursor was placed for
@@ -126,11 +144,18 @@ class Table(Scene):
         view_text.announce(self, seat, events)
 
     def menu_items(self):
-        """[(action, label)] of the person's legal actions, in a stable order."""
-        return view_text.menu_items(self)
+        """[(action, label)] of the person's legal actions, in a stable order ([] when the
+        person is not to move: view_menu is loaded only when they are)."""
+        if not self.turns.human_to_move():
+            return []
+        from games.shadowlock import view_menu
+
+        return view_menu.menu_items(self)
 
     def label(self, a, best=False):
-        return view_text.label(self, a, best)
+        from games.shadowlock import view_menu
+
+        return view_menu.label(self, a, best)
 
     def place_cursor(self, items):
         """On a new decision: the proposed choice at validation, else the first item."""
@@ -287,6 +312,8 @@ class Table(Scene):
                 c.round_rect(x, y, cw, ch, theme.EDGE, False)
             text = strings.t("sl.pile") % ("AB"[p], len(s.piles[p]))
             if self.odds and s.piles[p]:
+                from games.shadowlock.view_menu import stop_chance
+
                 text += " " + strings.t("sl.odds_pct") % int(100 * stop_chance(s, me, p) + 0.5)
             c.text(font, text, x + cw + 3, y + (ch - lh) // 2, theme.FG)
             x += cw + 6 + font.width(text) + 8

@@ -1,18 +1,67 @@
-# Shadow Lock: what a seat may see, sampling the hidden order, clones, the card-place check and
-# hand-built positions -- the parts of rules.State that tests, tools and the game contract use
-# and play on the device does not; the State's methods import this module when called.
+# Shadow Lock: names of cards and actions (logs), what a seat may see, sampling the hidden
+# order, clones, the card-place check and hand-built positions -- the parts of rules.State
+# that tests, tools, logs and the game contract use and play on the device does not; the
+# State's methods import this module when called.
 # Runs on CPython and MicroPython.
 
 from micropython import const
 
 from core.rng import Rng
 from games.shadowlock import cards
-from games.shadowlock.rules_info import MODES, card_str
+from games.shadowlock.rules_info import (
+    DECLINE,
+    DOUBLE,
+    DRAW,
+    MODES,
+    QKEEP,
+    QUANTUM,
+    SKIP,
+    SWIPE,
+    VALIDATE,
+)
 from kit import piles
 
 COUNT = const(72)
 K_ACTION = const(3)
+K_NUMBER = const(0)
+BOXES = const(10)
 
+
+KIND_NAMES = ("", "lock", "draw", "stop", "joker", "double", "skip", "flip", "swipe",
+              "quantum", "discard shadow", "keep shadow", "keep", "keep none", "pass",
+              "validate", "decline")
+BOX_NAMES = ("pair", "two pairs", "three of a kind", "four of a kind", "flush",
+             "full colour", "small run", "long run", "rainbow run", "collector")
+FAMILY_NAMES = ("value", "colour", "run", "bonus")
+COLOUR_LETTERS = "RBYG"
+
+
+def card_str(card):
+    k = cards.KIND[card]
+    if k == K_NUMBER:
+        return "%d%s" % (cards.VALUE[card], COLOUR_LETTERS[cards.COLOUR[card]])
+    if k == K_ACTION:
+        return cards.ACTION_NAMES[cards.ACTION[card]]
+    return cards.KIND_NAMES[k].capitalize()
+
+
+def action_str(state, act):
+    k = act >> 8
+    arg = act & 0xFF
+    if k == DRAW or k == QUANTUM:
+        return "%s %s" % (KIND_NAMES[k], "AB"[arg & 1])
+    if k == DOUBLE or k == SKIP or k == SWIPE:
+        return "%s P%d" % (KIND_NAMES[k], arg + 1)
+    if k == QKEEP:
+        return "keep " + card_str(arg) if arg < COUNT else "keep ?"
+    if k == VALIDATE:
+        return "validate %s%s" % (BOX_NAMES[(arg >> 1) % BOXES],
+                                  " (joker)" if arg & 1 else "")
+    if k == DECLINE:
+        return "decline " + FAMILY_NAMES[arg & 3]
+    if 0 < k < len(KIND_NAMES):
+        return KIND_NAMES[k]
+    return "?%d" % act
 
 
 def observation(state, seat):
