@@ -51,7 +51,7 @@ def test_rows_from_the_declaration_and_players_row_changes_level_rows():
     assert type(scene).__name__ == "SetupScreen" and r.app.errors == 0
     assert scene.title == "Eleven"                       # from its registry line
     assert names(scene) == ["Players", "Opponent 1", "Opponent 2", "Start", "Watch AI play",
-                            "How to play"]
+                            "How to play", "Statistics"]
     assert scene.values == {"players": 3, "lv1": "normal", "lv2": "normal", "lv3": "normal"}
     assert scene.spec.seats(scene.values, False) == ["human", "normal", "normal"]
     assert scene.spec.seats(scene.values, True) == ["normal", "normal", "normal"]
@@ -214,14 +214,15 @@ def test_menu_names_and_icons_from_the_registry_line_without_loading_the_game():
 
 
 def test_damaged_high_scores_are_reported_and_kept(tmp_path):
-    # Memory: Board, Opponent, Start, Watch AI play, How to play, High scores (the last row).
+    # Memory: Board, Opponent, Start, Watch AI play, How to play, High scores, Statistics
+    # (the last row: UP, UP reaches High scores).
     (tmp_path / "scores_memory32.json").write_bytes(b"CC1 1 00000000\n[1, 2")
 
     def setup(app):
         app.start()
         app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
 
-    r = headless.run("WAIT:300,UP,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
+    r = headless.run("WAIT:300,UP,UP,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     top = r.app.top
     assert type(top).__name__ == "Dialog"
     assert top.message == "High scores could not be read: kept as scores_memory32.json.bad"

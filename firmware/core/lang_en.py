@@ -2,6 +2,7 @@
 T = {
     "console": "Card Console",
     "tagline": "Six card games, pocket sized",
+    "menu_statistics": "Game statistics",
     "settings": "Settings",
     "about": "About",
     "back": "Back",

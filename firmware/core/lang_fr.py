@@ -2,6 +2,7 @@
 T = {
     "console": "Console de cartes",
     "tagline": "Six jeux de cartes, format poche",
+    "menu_statistics": "Statistiques",
     "settings": "Réglages",
     "about": "À propos",
     "back": "Retour",

@@ -18,4 +18,15 @@ T = {
     "setup": "Réglages",
     "to_menu": "Menu",
     "what_next": "Et maintenant ?",
+    "statistics": "Statistiques",
+    "stats_of": "Statistiques %s",
+    "stats_cols": "J,Gag,Perd,Nul,Série,Max",
+    "stats_none": "Aucune partie",
+    "stats_solo": "Solo",
+    "stats_hint": "{UD} Défiler  A Remettre à zéro  B Retour",
+    "stats_reset": "Remettre à zéro",
+    "stats_reset_q": "Remettre à zéro les statistiques de %s ? Tous les compteurs "
+                     "reviennent à zéro.",
+    "stats_was_reset": "Statistiques remises à zéro",
+    "stats_unreadable": "Statistiques illisibles : gardées sous %s",
 }

@@ -28,10 +28,12 @@
 # screen opens: a table or a demo loads just this module) shows, in this order: a "Players" row when
 # the registry entry's player range has more than one value; one level row per opponent seat
 # (choices core.session.LEVELS); the game's options; then Start, Watch AI play, How to play and,
-# when the game keeps high scores, High scores. LEFT/RIGHT or A change a row; B goes back to the
-# main menu. A saved game is offered once, when the screen first shows: Resume, or New game
-# (confirmed: "the game you left will be lost"); Back leaves the save alone; a damaged save is
-# reported (core.session.Session.open_saved). Watch AI play never touches the save.
+# when the game keeps high scores, High scores, and Statistics (kit.stats_screen: played, won,
+# lost, drawn, streaks, best score per opponent level; A resets them, asking first; kept by
+# kit.stats, counted once per finished game by kit.turns). LEFT/RIGHT or A change a row; B goes
+# back to the main menu. A saved game is offered once, when the screen first shows: Resume, or
+# New game (confirmed: "the game you left will be lost"); Back leaves the save alone; a damaged
+# save is reported (core.session.Session.open_saved). Watch AI play never touches the save.
 #
 # Options: `(key, label_key, choices, labels, default)`:
 #   key        the option's name in the rules' options dict (new_game(options, seed))
@@ -66,6 +68,9 @@ class Spec:
     demo_options = None         # demo_scene's options (None: the declared defaults)
     replace = False             # the table replaces the setup screen (frees its memory)
     high_scores = False         # a "High scores" row opens scores_screen(app)
+    auto_scores = False         # the kit keeps the high-score table (kit.stats: the player's
+                                # final score, the level) and shows it (set high_scores too)
+    stats_split = ()            # option keys that split the statistics (Memory: ("size",))
 
     # -- what data cannot say (override when needed) --------------------------------------
     def rules_module(self):
@@ -87,8 +92,16 @@ class Spec:
     def scores_screen(self, app):
         """The high scores screen (when high_scores is True). Load the tables with
         core.storage.load_scores(..., damaged=names) and set `self.scores_message =
-        damaged_text(names)` so the player is told when a file could not be read."""
-        raise NotImplementedError("Spec.scores_screen")
+        damaged_text(names)` so the player is told when a file could not be read. With
+        auto_scores, the kit's table (kit.stats_screen.scores_screen)."""
+        if not self.auto_scores:
+            raise NotImplementedError("Spec.scores_screen")
+        from kit import stats_screen
+
+        damaged = []
+        screen = stats_screen.scores_screen(app, self.game_id, damaged)
+        self.scores_message = damaged_text(damaged)
+        return screen
 
     def level_label(self, seat, players):
         """Label of the level row of opponent `seat` (1..players-1)."""

@@ -31,6 +31,8 @@ class SetupScreen(OptionsScreen):
         rows = super().rows()
         if self.spec.high_scores:
             rows.append([strings.t("high_scores"), None, True])
+        if self.data_dir is not None:
+            rows.append([strings.t("statistics"), None, True])
         return rows
 
     def changed(self, index, delta):
@@ -48,7 +50,15 @@ class SetupScreen(OptionsScreen):
         return done
 
     def chosen(self, index):
-        if self.spec.high_scores and index == len(self.menu.rows) - 1:
+        last = len(self.menu.rows) - 1
+        if self.data_dir is not None:
+            if index == last:
+                from kit import stats_screen
+
+                stats_screen.open_game(self.app, self.game_id, self.spec)
+                return
+            last -= 1
+        if self.spec.high_scores and index == last:
             spec = self.spec
             spec.scores_message = None
             self.app.push(spec.scores_screen(self.app))

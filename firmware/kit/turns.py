@@ -164,6 +164,13 @@ class Turns:
 
         return labels, chosen
 
+    def finished(self):
+        """Count the finished game in the statistics, once per session (kit.stats)."""
+        if not self.demo and not getattr(self.session, "counted", False):
+            from kit import stats
+
+            stats.finished(self.scene.app, self.session)
+
     # -- acting ---------------------------------------------------------------------------
     def act(self, action):
         """Apply `action` for the seat to move (ValueError, nothing changed, when illegal);
@@ -171,6 +178,8 @@ class Turns:
         session = self.session
         seat = session.state.current_player
         session.apply(action)
+        if session.is_over():
+            self.finished()
         gc.collect()
         now = self._now()
         if seat >= 0 and session.seats[seat] == HUMAN:
@@ -187,6 +196,7 @@ class Turns:
         if session.is_over():
             if self.over_at is None:
                 self.over_at = now
+                self.finished()
             if self.thinking:
                 self._set_thinking(False)
             return OVER

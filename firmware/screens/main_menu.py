@@ -1,4 +1,4 @@
-"""The main menu: every game in the registry, then Settings and About.
+"""The main menu: every game in the registry, then Statistics, Settings and About.
 
 A game's name and icon come from its package's tiny `meta.py` (NAMES, ICON), imported for a
 moment and dropped (games.registry.meta): the menu never imports a whole game. The names
@@ -25,6 +25,7 @@ class MainMenu(MenuScreen):
             rows.append([name, None, True, icon])
         if not rows:
             rows.append([strings.t("no_games"), None, False, None])
+        rows.append([strings.t("menu_statistics"), None, True, None])
         rows.append([strings.t("settings"), None, True, "settings"])
         rows.append([strings.t("about"), None, True, "about"])
         return rows
@@ -75,10 +76,17 @@ class MainMenu(MenuScreen):
             return
         extra = index - max(1, len(games))
         if extra == 0:
+            # The statistics (kit.stats_screen) imported by name only now: no new names
+            # interned at boot (the qstr pool; tests/test_boot_heap.py).
+            import sys
+
+            __import__("kit.stats_screen")
+            self.app.push(sys.modules["kit.stats_screen"].entry_scene(self.app, None))
+        elif extra == 1:
             from screens.settings import SettingsScreen
 
             self.app.push(SettingsScreen())
-        elif extra == 1:
+        elif extra == 2:
             from screens.about import AboutScreen
 
             self.app.push(AboutScreen())

@@ -40,6 +40,7 @@ class Spec(setup.Spec):
                                                  "mf.first_next"), "random"),
     )
     demo_seats = ("normal", "hard")
+    high_scores = auto_scores = True    # best results, kept and shown by the kit (kit.stats)
 
     def rules_module(self):
         return rules

@@ -50,11 +50,14 @@ def face_of(card):
 
 
 class Spec(setup.Spec):
-    """The opponent's level, who plays first; Watch AI play: Normal against that level."""
+    """The opponent's level, who plays first; Watch AI play: Normal against that level;
+    High scores: the best results (cards captured), kept by the kit."""
     game_id = GAME_ID
     options = (("first", "m252.first", FIRSTS,
                 ("m252.first_random", "m252.first_you", "m252.first_ai"), "random"),)
     demo_seats = ("normal", "hard")
+    high_scores = True      # best results: kept and shown by the kit (kit.stats, auto_scores)
+    auto_scores = True
 
     def rules_module(self):
         return rules

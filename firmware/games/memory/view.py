@@ -80,6 +80,7 @@ class Spec(setup.Spec):
     options = (("size", "mem.size", sizes_for, "mem.cards", 32), setup.LEVEL_ROWS)
     demo_seats = ("normal", "hard")
     high_scores = True
+    stats_split = ("size",)     # statistics per board size (kit.stats)
 
     def scores_screen(self, app):
         damaged = []
