@@ -323,3 +323,30 @@ def test_end_game_search_within_budget_is_unchanged_by_the_cap():
             m = ai.choose_exact(state, cnt, top, ms, ctl)
             if ctl[0] <= ctl[2]:
                 assert ai.choose_exact(state, cnt, top, ms, [0, None, 10 ** 9]) == m
+
+
+def test_past_the_deadline_hard_falls_back(monkeypatch):
+    # On a board the clock caps Hard: an expired deadline (patched in; CPython has no
+    # ticks_ms) leaves the look-ahead with its first candidate, Normal's best draft, and sends
+    # the end-game search to the greedy play-outs after 32 positions.
+    monkeypatch.setattr(ai.sampling, "deadline", lambda ms: 0)
+    monkeypatch.setattr(ai.sampling, "out_of_time", lambda when: when is not None)
+    checked = 0
+    for state in positions(80, 11):
+        if not state.deck or state.phase != rules.ACT:
+            continue
+        seat = state.current_player
+        assert ai.choose(state, seat, "hard", Rng(5)) == ai.choose(state, seat, "normal",
+                                                                  Rng(5))
+        checked += 1
+    assert checked >= 20
+    s = big_end_game()
+    cnt, top = s.keys()
+    ms = ai.root_moves(s, cnt)
+    ctl = [0, 0, 10 ** 6]
+    m = ai.choose_exact(s, cnt, top, ms, ctl)
+    assert ctl[0] == 10 ** 6 + 1                 # stopped by the clock at the 32nd position
+    ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
+    tb = ai.EndGame(cnt, top, s.belt, 4)
+    vals = [ai.playout(tb, 0, x) for x in ranked[:ai.PLAYOUT]]
+    assert m == ranked[vals.index(max(vals))]

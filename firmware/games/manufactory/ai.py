@@ -15,7 +15,8 @@
 # read from a table of races (a lead of k cards while s cards are shared out at random, the
 # mana tie-break on a level finish); those give the chances to rank first and second, and the
 # chance that a player with none gets any; the group bonus is interpolated from the expected
-# number of groups. A move's value is its forecast minus the best rival's.
+# number of groups. A move's value is its forecast minus the best rival's (with 3-4 players
+# minus a mix of the best rival's and the rivals' mean, forecast.BEST_MIX).
 #
 # Levels:
 #   easy    greedy: the free card that adds most to its own score now (ties at random); never
@@ -61,15 +62,16 @@ WORLDS = (0, 0, 2, 1, 1)       # sampled deck orders per decision (the default b
 CANDIDATES = (0, 0, 5, 5, 4)   # drafts looked at ahead (the best by the forecast)
 RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own next too)
 # normal and hard, by number of players: a discard's cost beyond the forecast (with 3-4 players
-# every card is scarcer than the forecast's even share-out assumes; measured in the arena)
-GIVE_UP = (0, 0, 0.0, 0.3, 0.3)
+# every card is scarcer than the forecast's even share-out assumes; measured in the arena:
+# 0.6 with four players against 0.3 and 0.9)
+GIVE_UP = (0, 0, 0.0, 0.3, 0.6)
 # The end-game search's budget, by number of players: nodes (about 7 us each with two
 # players, 9-13 us with three or four on the unix port), a wall-clock cap on a board, and past
 # them the drafts played out greedily instead (about 1.8 ms at most on the unix port).
 EXACT_NODES = (0, 0, 800, 400, 400)
 EXACT_MS = const(500)
 PLAYOUT = const(6)
-TIME_CAP_MS = const(1500)      # wall-clock safety net on a board
+TIME_CAP_MS = const(700)       # wall-clock cap of the look-ahead on a board
 LOSS = -1000
 
 
@@ -677,10 +679,17 @@ def choose(state, seat, level, rng, budget=None):
     cands = top_moves(ms, vals, CANDIDATES[n])
     worlds = WORLDS[n] if budget is None else max(1, budget)
 
+    when = sampling.deadline(TIME_CAP_MS)
+    tried = [0]
+
     def evaluate(world, m):
+        # on a board, past the deadline the drafts not looked at yet count as lost (the best
+        # by the forecast is always looked at: the candidates come best first)
+        tried[0] += 1
+        if tried[0] > 1 and sampling.out_of_time(when):
+            return LOSS
         deck = world.deck
         return lookahead(cnt, top, belt, deck, len(deck), seat, n, m, sup)
 
-    m = sampling.determinize(state, seat, rng, cands, evaluate, worlds,
-                             sampling.deadline(TIME_CAP_MS))
+    m = sampling.determinize(state, seat, rng, cands, evaluate, worlds, when)
     return to_action(state, m)
