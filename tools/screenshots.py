@@ -527,6 +527,53 @@ GAME_SHOTS += (
     Shot("manufactory_end", "WAIT:2500,SHOT:shot", SQUARE, None, None,
          _mf_table(finish=True, seed=2), "Manufactory, the end screen"),
 )
+
+
+# -- statistics (kit.stats, kit.stats_screen) ---------------------------------------------------
+_STATS_ROWS = {"solo:16": [9, 9, 0, 0, 9, 9, 8], "solo:32": [4, 4, 0, 0, 4, 4, 16],
+               "easy:32": [12, 9, 2, 1, 3, 5, 14], "normal:32": [7, 3, 3, 1, 0, 2, 11],
+               "hard:32": [5, 1, 4, 0, 0, 1, 9], "normal:24": [2, 1, 1, 0, 1, 1, 8]}
+
+
+def _stats_screen(menu=False, language=None):
+    """Memory's statistics (a made-up record, written as kit.stats writes it); `menu`: the
+    main menu's Statistics list instead; `language` set before the screens open (their
+    strings are merged then, so run()'s own lang override would come too late)."""
+    def setup(app):
+        from core import storage, strings
+        from games import registry
+
+        app.start()
+        if language is not None:
+            app.settings["lang"] = language
+            strings.load(language)
+        data = app.platform.data_dir
+        storage.save(storage.join(data, "stats_memory.json"), dict(_STATS_ROWS))
+        if menu:
+            import sys
+
+            __import__("kit.stats_screen")
+            app.push(sys.modules["kit.stats_screen"].entry_scene(app, None))
+            return
+        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+        from kit import stats_screen
+
+        stats_screen.open_game(app, "memory")
+    return setup
+
+
+GAME_SHOTS += (
+    Shot("stats", "WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(),
+         "Statistics of a game (Memory: per opponent level and board size)"),
+    Shot("stats_240x135", "WAIT:300,SHOT:shot", WIDE, None, None, _stats_screen(),
+         "Statistics, 240x135"),
+    Shot("stats_fr", "WAIT:300,SHOT:shot", PACK, None, None, _stats_screen(language="fr"),
+         "Statistics in French, 320x240"),
+    Shot("stats_reset", "WAIT:300,A,WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(),
+         "Statistics: the reset asks first"),
+    Shot("stats_menu", "WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(menu=True),
+         "Statistics from the main menu: the games"),
+)
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
 

@@ -25,7 +25,7 @@ T = {
     "stats_solo": "Solo",
     "stats_hint": "{UD} Scroll  A Reset  B Back",
     "stats_reset": "Reset",
-    "stats_reset_q": "Reset the statistics of %s? Every count goes back to zero.",
+    "stats_reset_q": "Reset the statistics of %s? All the counts go back to zero.",
     "stats_was_reset": "Statistics reset",
     "stats_unreadable": "Statistics could not be read: kept as %s",
 }
