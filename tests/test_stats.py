@@ -330,3 +330,28 @@ def test_match252_keeps_a_best_result_table_through_the_kit(tmp_path):
     screen = spec.scores_screen(app)
     assert spec.scores_message is None
     assert screen.rows[0] == ["1.", "Hard", str(max(results))]
+
+
+# -- the same counting under MicroPython -------------------------------------------------------
+def test_kit_stats_runs_under_micropython(tmp_path):
+    from tests.mpy import run_mpy
+
+    code = """
+from core.session import Session
+from games.match252 import rules
+from kit import stats, stats_screen
+from core import storage, strings
+D = %r
+s = Session("match252", rules, {"players": 2, "first": "you"}, ["human", "hard"], 3, D)
+while not s.is_over():
+    s.apply(s.state.legal_actions()[0])
+print(stats.record(s, (), True), stats.record(s))
+row = stats.load(D, "match252")["hard"]
+print(row == [1, int(s.state.returns()[0] == 1), int(s.state.returns()[0] == 0),
+              int(0 < s.state.returns()[0] < 1), row[4], row[5], s.state.scores()[0]])
+strings.add({"en": {"level_hard": "Hard"}})
+print(stats_screen.table_rows(stats.load(D, "match252"))[0][0])
+print(storage.load_scores(D, "match252")[0]["level"])
+""" % str(tmp_path)
+    out = run_mpy(code).stdout.split("\n")
+    assert out[:4] == ["hard None", "True", "Hard", "hard"]
