@@ -6,8 +6,9 @@ on CPython and the same decisions under the MicroPython unix port on a Pico-size
 import pytest
 
 from core.rng import Rng
-from games.manufactory import ai, cards, forecast, rules
+from games.manufactory import ai, cards, endgame, forecast, rules
 from games.manufactory.rules import DECLARE, DISCARD
+from kit import sampling
 from kit.actions import encode
 from tests.mpy import run_mpy
 
@@ -262,7 +263,7 @@ def test_end_game_board_keeps_the_score_as_the_rules():
         for state in end_positions(players, 12, players):
             n = state.num_players
             cnt, top = state.keys()
-            tb = ai.EndGame(cnt, top, state.belt, n)
+            tb = endgame.EndGame(cnt, top, state.belt, n)
             before = (bytes(tb.cnt), bytes(tb.top), list(tb.belt), list(tb.tot))
             p = state.current_player
             done = []
@@ -293,16 +294,16 @@ def test_end_game_search_stays_within_its_budget():
     cnt, top = s.keys()
     ms = ai.root_moves(s, cnt)
     assert len(ms) == 84
-    for cap in (0, 50, ai.EXACT_NODES[4]):
+    for cap in (0, 50, endgame.EXACT_NODES[4]):
         ctl = [0, None, cap]
-        m = ai.choose_exact(s, cnt, top, ms, ctl)
+        m = endgame.choose_exact(s, cnt, top, ms, ctl)
         assert ctl[0] == cap + 1                 # stopped at the first node past the cap
         assert m in ms
     # past the budget the best drafts by the score now are played out: the answer is the
     # best of the first PLAYOUT of them
     ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
-    tb = ai.EndGame(cnt, top, s.belt, 4)
-    vals = [ai.playout(tb, 0, m) for m in ranked[:ai.PLAYOUT]]
+    tb = endgame.EndGame(cnt, top, s.belt, 4)
+    vals = [endgame.playout(tb, 0, m) for m in ranked[:endgame.PLAYOUT]]
     assert m == ranked[vals.index(max(vals))]
     # Hard's whole decision there is legal (its default budget)
     a = ai.choose(s, 0, "hard", Rng(1))
@@ -319,18 +320,18 @@ def test_end_game_search_within_budget_is_unchanged_by_the_cap():
             ms = ai.root_moves(state, cnt)
             if len(ms) < 2:
                 continue
-            ctl = [0, None, ai.EXACT_NODES[players]]
-            m = ai.choose_exact(state, cnt, top, ms, ctl)
+            ctl = [0, None, endgame.EXACT_NODES[players]]
+            m = endgame.choose_exact(state, cnt, top, ms, ctl)
             if ctl[0] <= ctl[2]:
-                assert ai.choose_exact(state, cnt, top, ms, [0, None, 10 ** 9]) == m
+                assert endgame.choose_exact(state, cnt, top, ms, [0, None, 10 ** 9]) == m
 
 
 def test_past_the_deadline_hard_falls_back(monkeypatch):
     # On a board the clock caps Hard: an expired deadline (patched in; CPython has no
     # ticks_ms) leaves the look-ahead with its first candidate, Normal's best draft, and sends
     # the end-game search to the greedy play-outs after 32 positions.
-    monkeypatch.setattr(ai.sampling, "deadline", lambda ms: 0)
-    monkeypatch.setattr(ai.sampling, "out_of_time", lambda when: when is not None)
+    monkeypatch.setattr(sampling, "deadline", lambda ms: 0)
+    monkeypatch.setattr(sampling, "out_of_time", lambda when: when is not None)
     checked = 0
     for state in positions(80, 11):
         if not state.deck or state.phase != rules.ACT:
@@ -344,9 +345,9 @@ def test_past_the_deadline_hard_falls_back(monkeypatch):
     cnt, top = s.keys()
     ms = ai.root_moves(s, cnt)
     ctl = [0, 0, 10 ** 6]
-    m = ai.choose_exact(s, cnt, top, ms, ctl)
+    m = endgame.choose_exact(s, cnt, top, ms, ctl)
     assert ctl[0] == 10 ** 6 + 1                 # stopped by the clock at the 32nd position
     ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
-    tb = ai.EndGame(cnt, top, s.belt, 4)
-    vals = [ai.playout(tb, 0, x) for x in ranked[:ai.PLAYOUT]]
+    tb = endgame.EndGame(cnt, top, s.belt, 4)
+    vals = [endgame.playout(tb, 0, x) for x in ranked[:endgame.PLAYOUT]]
     assert m == ranked[vals.index(max(vals))]
