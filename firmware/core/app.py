@@ -300,6 +300,12 @@ class App:
             wait = 0 if wait < 0 else FRAME_MS
         if self._idle[1] == 2:
             wait = _OFF_POLL_MS   # the screen is off: poll the buttons slowly
+        else:
+            inp = self.input
+            if inp._raw != inp._stable and wait > inp.debounce_ms:
+                # A button just changed: look again once the debounce time has passed
+                # instead of a whole frame later (press to new frame: issue #13).
+                wait = inp.debounce_ms + 1
         return wait
 
     # -- sound and the LED (docs/POWER.md) ----------------------------------------------------
