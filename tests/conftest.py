@@ -46,3 +46,20 @@ def pytest_sessionfinish(session, exitstatus):
     print("\n" + msg)
     if os.environ.get("CI", "").lower() == "true":
         session.exitstatus = 1  # under CI nothing else writes docs/img: a test did
+
+
+# -- first-game tips (kit.tips) stay off unless a test turns them on -------------------------
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _first_game_tips_off():
+    """The simulator's platform says "no tips" (kit.tips.enabled): a tip over a table would
+    change what every other test sees. tests/test_tips.py overrides this fixture (tips on).
+    (A class attribute of sim.platform.SimPlatform: the app's own modules are dropped and
+    imported again during a run, the simulator's are not.)"""
+    from sim.platform import SimPlatform
+
+    SimPlatform.tips = False
+    yield
+    del SimPlatform.tips

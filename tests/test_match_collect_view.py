@@ -90,7 +90,7 @@ def test_setup_screen_rows_and_players_change():
     # 2 -> 3 -> 4 players: three level rows, Reshuffle switched on by default for four.
     assert labels == ["Players", "West level", "North level", "East level", "Reshuffle",
                       "Quick Rounds", "Length", "Start", "Watch AI play", "How to play",
-                      "High scores"]
+                      "High scores", "Statistics"]
     assert scene.values["players"] == 4 and scene.values["reshuffle"] is True
     assert scene.menu.rows[6][1] == "Standard (700)"
     assert r.app.errors == 0

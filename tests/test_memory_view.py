@@ -305,11 +305,12 @@ def test_setup_offers_the_solo_high_scores(tmp_path):
         app.start()
         app.push(view.entry_scene(app, registry.find("memory")))
 
-    r = headless.run("WAIT:300,UP,A,WAIT:300", board=SQUARE, setup=setup,
+    # High scores is the row above the last (Statistics): UP, UP
+    r = headless.run("WAIT:300,UP,UP,A,WAIT:300", board=SQUARE, setup=setup,
                      data_dir=str(tmp_path))
     table = r.app.top
     assert type(table).__name__ == "ScoreTable" and r.log == ""
     assert table.rows == [["1.", "16 cards", "120"], ["1.", "32 cards", "140"],
                           ["2.", "32 cards", "85"]]
-    r = headless.run("WAIT:300,UP,A,WAIT:300", board=SQUARE, setup=setup)
+    r = headless.run("WAIT:300,UP,UP,A,WAIT:300", board=SQUARE, setup=setup)
     assert r.app.top.rows == [["No scores yet", "", ""]]

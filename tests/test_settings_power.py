@@ -46,7 +46,8 @@ def test_settings_rows_on_the_square_board_and_the_pack():
     assert "Your-turn light" not in [label for label, _v in got]       # no LED here
     r = headless.run("WAIT:1600,X,X,A,WAIT:300", board="display_pack_2")
     got = rows(r)
-    assert got[-2] == ("Your-turn light", "On") and got[-1][0] == "Reset settings"
+    assert got[-3] == ("Your-turn light", "On") and got[-1][0] == "Reset settings"
+    assert got[-4] == ("First-game tips", "On") and got[-2][0] == "Show tips again"
     r = headless.run("WAIT:1600,UP,UP,A,WAIT:300", lang="fr")
     assert rows(r)[3:5] == [("Veille", "1/5 min"), ("Son", "Non")]
 

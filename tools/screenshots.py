@@ -573,6 +573,11 @@ GAME_SHOTS += (
          "Statistics: the reset asks first"),
     Shot("stats_menu", "WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(menu=True),
          "Statistics from the main menu: the games"),
+    # first-game tips (kit.tips): on for the shots named "tip_..." (see take())
+    Shot("tip_memory", "WAIT:800,SHOT:shot", SQUARE, None, None,
+         _memory_table(16, preview=False), "First-game tip: Memory, the first turn"),
+    Shot("tip_memory_240x135", "WAIT:800,SHOT:shot", WIDE, None, None,
+         _memory_table(16, preview=False), "First-game tip, 240x135"),
 )
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
@@ -591,12 +596,22 @@ def take(name: str):
 
     shot = find(name)
     extra = {} if shot.settle is None else {"settle_ms": shot.settle}
+    from sim.platform import SimPlatform
+
+    # First-game tips (kit.tips) only in their own pictures ("tip_..."): elsewhere a tip
+    # would cover the screen shown (tests/conftest.py keeps them off in tests too).
+    tips_before = SimPlatform.__dict__.get("tips")
+    SimPlatform.tips = name.startswith("tip_")
     try:
         result = headless.run(str(shot.keys), board=shot.board, seed=SEED, lang=shot.lang,
                               theme=shot.theme, setup=shot.setup, **extra)
     finally:
         from core import strings
 
+        if tips_before is None:
+            del SimPlatform.tips
+        else:
+            SimPlatform.tips = tips_before
         strings.remove()        # a game's table or French must not outlive the picture
         strings.load("en")
     return result.frames["shot"], result

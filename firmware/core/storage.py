@@ -210,6 +210,7 @@ DEFAULT_SETTINGS = {
     "dim_after_s": 60,
     "off_after_s": 300,
     "your_turn_led": True,
+    "tips_enabled": True,       # first-game tips (kit.tips)
 }
 
 # What each setting accepts: a tuple of choices, or (lo, hi) bounds for an int range in
@@ -220,6 +221,7 @@ SETTING_CHOICES = {
     "ai_speed": ("slow", "normal", "fast"),
     "sound": (False, True),
     "your_turn_led": (False, True),
+    "tips_enabled": (False, True),
 }
 SETTING_RANGES = {
     "brightness": (10, 100),

@@ -28,4 +28,17 @@ T = {
     "stats_reset_q": "Reset the statistics of %s? All the counts go back to zero.",
     "stats_was_reset": "Statistics reset",
     "stats_unreadable": "Statistics could not be read: kept as %s",
+    "tip": "Tip",
+    "tip.memory": "Find the pairs: turn over two cards a turn; a pair scores and you play "
+                  "again.  {DPAD} Move  A Flip  {MENU} Menu: Hint, Peek",
+    "tip.mem_offer": "Location bonus: flip the card of that place in one go for the points "
+                     "shown, or decline.  {UD} Choose  A Confirm",
+    "tip.match252": "Two actions a turn: reveal a face-down card, or move a face-up card to "
+                    "make pairs of the same rank.  {DPAD} Choose  A Reveal/Move  {MENU} Menu",
+    "tip.m252_special": "A special match: an Ace takes a card, a Jack looks at a face-down "
+                        "card, a Queen reveals one.  {DPAD} Choose  A Confirm",
+    "tip.match_collect": "Build melds from your hand, then discard; the line at the bottom "
+                         "names the buttons.  A Pick  B Actions  {MENU} Menu",
+    "tip.mc_wonder": "A Wonder asks you to choose what it does.  {UD} Choose  A Confirm  "
+                     "B Cancel",
 }

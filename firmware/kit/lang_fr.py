@@ -29,4 +29,18 @@ T = {
                      "reviennent à zéro.",
     "stats_was_reset": "Statistiques remises à zéro",
     "stats_unreadable": "Statistiques illisibles : gardées sous %s",
+    "tip": "Astuce",
+    "tip.memory": "Trouvez les paires : retournez deux cartes par tour ; une paire marque "
+                  "et vous rejouez.  {DPAD} Aller  A Tourner  {MENU} Menu : Indice, Aperçu",
+    "tip.mem_offer": "Bonus de lieu : retournez la carte de ce lieu du premier coup pour les "
+                     "points indiqués, ou refusez.  {UD} Choisir  A Valider",
+    "tip.match252": "Deux actions par tour : révéler une carte cachée, ou déplacer une carte "
+                    "visible pour former des paires de même valeur.  {DPAD} Choisir  "
+                    "A Révéler/Déplacer  {MENU} Menu",
+    "tip.m252_special": "Une paire spéciale : un As prend une carte, un Valet regarde une "
+                        "carte cachée, une Dame en révèle une.  {DPAD} Choisir  A Valider",
+    "tip.match_collect": "Posez des combinaisons de votre main, puis défaussez ; la ligne du "
+                         "bas nomme les boutons.  A Choisir  B Actions  {MENU} Menu",
+    "tip.mc_wonder": "Une Merveille vous demande de choisir son effet.  {UD} Choisir  "
+                     "A Valider  B Annuler",
 }

@@ -97,6 +97,7 @@ class Turns:
         self.wait_until = None     # no AI move before this tick
         self.over_at = None        # when the game was first seen over
         self._frame = 0            # frames drawn when "Thinking..." was requested
+        self._tip = -1             # the first-turn tip: -1 not yet, frames drawn, None done
 
     # -- helpers --------------------------------------------------------------------------
     def _settings(self):
@@ -164,6 +165,25 @@ class Turns:
 
         return labels, chosen
 
+    def first_tip(self):
+        """The game's first-turn tip (kit.tips: "<game>.turn", once ever), when the table
+        has been drawn with the player to move and nothing is over it."""
+        app = self.scene.app
+        if self._tip is None:
+            return
+        if self._tip < 0:
+            self._tip = app.frames_drawn
+            return
+        if app.frames_drawn == self._tip or app.top is not self.scene:
+            return
+        self._tip = None
+        from core import modules
+        from kit import tips
+
+        gid = self.session.game_id
+        tips.show(app, gid + ".turn", "tip." + gid)
+        modules.drop("kit.tips")
+
     def finished(self):
         """Count the finished game in the statistics, once per session (kit.stats)."""
         if not self.demo and not getattr(self.session, "counted", False):
@@ -201,6 +221,8 @@ class Turns:
                 self._set_thinking(False)
             return OVER
         if not session.is_ai_turn():
+            if self._tip is not None and not self.demo and session.is_human_turn():
+                self.first_tip()
             return HUMAN_TURN
         scene = self.scene
         if scene.app.top is not scene or self.waiting(now):

@@ -1,6 +1,7 @@
 """Settings: language, theme, brightness, when the screen dims and goes off, sound (off or
 its volume), AI speed, default players, board, Memory preview, the your-turn light (boards
-with an RGB LED only).
+with an RGB LED only), first-game tips on or off; Show tips again (kit.tips: every tip shows
+once more).
 
 LEFT/RIGHT change the value on the cursor's row, A steps it forward (so four-button boards
 can change everything), B saves and leaves. Theme, language and brightness apply at once.
@@ -28,6 +29,7 @@ _ROWS = (
     ("players", "players"),
     ("board", "board"),
     ("preview_s", "preview_s"),
+    ("tips_enabled", "tips_row_label"),
     ("your_turn_led", None),     # shown only where the board has the LED
 )
 
@@ -75,7 +77,7 @@ class SettingsScreen(MenuScreen):
             return ((0, 0), (60, 300), (120, 600), (300, 900), (600, 1800))
         if key == "sound":           # off, or the volume in percent
             return (0, 20, 40, 60, 80, 100)
-        if key == "your_turn_led":
+        if key == "your_turn_led" or key == "tips_enabled":
             return (False, True)
         return _PREVIEW
 
@@ -86,7 +88,8 @@ class SettingsScreen(MenuScreen):
             return strings.t("theme_" + value)
         if key == "brightness" or (key == "sound" and value):
             return str(value) + "%"
-        if key == "sound" or key == "dim_after_s" or key == "your_turn_led":
+        if key == "sound" or key == "dim_after_s" or key == "your_turn_led" or \
+                key == "tips_enabled":
             # "Off,On,Never,min": one long string (short ones are interned at boot)
             words = strings.t("value_labels").split(",")
             if key == "dim_after_s":
@@ -110,6 +113,7 @@ class SettingsScreen(MenuScreen):
         for key, label_key in _ROWS[:n]:   # the your-turn light only where there is an LED
             label = more.pop(0) if label_key is None else strings.t(label_key)
             rows.append([label, self.label(key, get(s, key)), True])
+        rows.append([strings.t("tips_again_row"), None, True])     # then Reset: the last
         rows.append([strings.t("reset_settings"), None, True])
         return rows
 
@@ -117,7 +121,7 @@ class SettingsScreen(MenuScreen):
         return strings.t("hint_settings")
 
     def changed(self, index, delta):
-        if index >= len(self.menu.rows) - 1:    # the last row is Reset
+        if index >= len(self.menu.rows) - 2:    # the last rows: Show tips again, Reset
             return False
         key = _ROWS[index][0]
         options = self.choices(key)
@@ -160,9 +164,19 @@ class SettingsScreen(MenuScreen):
             self.menu.set_value(self.menu.cursor, self.label(key, value))
 
     def chosen(self, index):
-        if index < len(self.menu.rows) - 1:
+        n = len(self.menu.rows)
+        if index < n - 2:
             self.changed(index, 1)
             self.request_draw()
+        elif index == n - 2:
+            # Show tips again: the seen tips forgotten (kit.tips' file, emptied here so that
+            # Settings imports no kit module).
+            from core import storage
+
+            data = self.app.platform.data_dir
+            if data is not None:
+                storage.save(storage.join(data, "tips_seen.json"), [])
+            self.app.toast(strings.t("tips_again_done"))
         else:
             from ui.dialog import confirm
 

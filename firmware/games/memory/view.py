@@ -377,6 +377,8 @@ class GameScene(Scene):
                 self.act(rules.ACT_PEEK)
 
         self.app.push(Dialog(text, choices, done))
+        from kit import tips
+        tips.show(self.app, "mem.offer", "tip.mem_offer")     # the first offer: what it is
 
     def open_menu(self):
         s = self.state
