@@ -355,3 +355,29 @@ print(storage.load_scores(D, "match252")[0]["level"])
 """ % str(tmp_path)
     out = run_mpy(code).stdout.split("\n")
     assert out[:4] == ["hard None", "True", "Hard", "hard"]
+
+
+def test_memory_is_counted_per_board_size_solo_and_versus(tmp_path):
+    from core.rng import Rng
+
+    app = boot(tmp_path)
+    view = registry.load("memory", "view")
+    spec = view.Spec()
+    assert spec.stats_split == ("size",)
+    kit("setup").current[0] = spec
+    stats = kit("stats")
+    rng = Rng(3)
+    want = {}
+    for size, seats in ((16, ["human"]), (32, ["human"]), (16, ["human", "easy"]),
+                        (16, ["human"])):
+        s = Session("memory", spec.rules_module(), {"players": len(seats), "size": size,
+                                                    "preview": False}, seats, 7 + size,
+                    str(tmp_path))
+        while not s.is_over():
+            legal = s.state.legal_actions()
+            s.apply(legal[rng.randbelow(len(legal))])
+        cat = stats.finished(app, s)
+        assert cat == ("solo:%d" % size if len(seats) == 1 else "easy:%d" % size)
+        want.setdefault(cat, []).append((s.state.returns()[0], s.state.scores()[0]))
+    assert stored(tmp_path, "memory") == {c: expected_row(g) for c, g in want.items()}
+    assert len(want["solo:16"]) == 2

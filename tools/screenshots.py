@@ -532,7 +532,7 @@ GAME_SHOTS += (
 # -- statistics (kit.stats, kit.stats_screen) ---------------------------------------------------
 _STATS_ROWS = {"solo:16": [9, 9, 0, 0, 9, 9, 8], "solo:32": [4, 4, 0, 0, 4, 4, 16],
                "easy:32": [12, 9, 2, 1, 3, 5, 14], "normal:32": [7, 3, 3, 1, 0, 2, 11],
-               "hard:32": [5, 1, 4, 0, 0, 1, 9], "normal:24": [2, 1, 1, 0, 1, 1, 8]}
+               "hard:32": [5, 1, 4, 0, 0, 1, 9], "normal:64": [2, 1, 1, 0, 1, 1, 21]}
 
 
 def _stats_screen(menu=False, language=None):
