@@ -3,16 +3,21 @@
 Tables are plain dicts in `lang_en` / `lang_fr` with the same keys (a test checks it). Only
 the chosen language's table is in memory: a key missing from it shows as the key itself, so
 a gap is visible but never crashes. Games merge their own tables with `add()` when they
-start and drop them with `remove()` when they leave.
+start and drop them with `remove()` when they leave. A game's tables are looked up before the
+console's, each kept as it was given (never merged into a copy: the copy of the console's
+table cost a dict's worth of heap for the whole game, and growing it needed a block the
+game's start-up, with its modules just loaded, could not always find: Memory's all-AI game
+stopped there under `make memcheck`).
 """
 
 _table = {}
+_extra = []     # the running game's tables (add), the last added first
 _lang = "en"
 LANGS = ("en", "fr")
 
 
 def load(lang):
-    global _table, _lang
+    global _table, _lang, _extra
     if lang not in LANGS:
         lang = "en"
     _lang = lang
@@ -22,6 +27,7 @@ def load(lang):
     from core import modules
 
     _table = {}
+    _extra = []
     modules.drop("core.lang_en" if lang == "fr" else "core.lang_fr")
     gc.collect()
     if lang == "fr":
@@ -36,17 +42,25 @@ def lang():
 
 
 def t(key):
+    for table in _extra:
+        text = table.get(key)
+        if text is not None:
+            return text
     return _table.get(key, key)
 
 
 def add(tables):
-    """Merge a game's tables: `tables` maps "en"/"fr" to dicts (English if the language is
-    missing)."""
-    global _table
-    extra = tables.get(_lang) or tables.get("en", {})
-    merged = dict(_table)
-    merged.update(extra)
-    _table = merged
+    """Add a game's table: `tables` maps "en"/"fr" to dicts (English if the language is
+    missing). Its keys win over those added before and the console's; the dict is kept as
+    it is (not copied, never changed)."""
+    extra = tables.get(_lang) or tables.get("en")
+    if extra:
+        _extra.insert(0, extra)
+
+
+def clear():
+    """Forget the tables added (add); the console's stay (no module is loaded again)."""
+    del _extra[:]
 
 
 def remove():

@@ -15,6 +15,8 @@
 #   kit.lang.load("games.shadowlock")          when the game opens (entry_scene/demo_scene)
 #   kit.lang.rules_text("games.shadowlock")    when How to play opens
 # core.strings.remove() (the main menu does it when the game leaves) drops the tables again.
+# This module drops itself after each call too (import it where it is called, not at the top
+# of a view): a game in play holds neither it nor the language modules.
 
 import gc
 
@@ -47,19 +49,23 @@ def game_name(game_id):
 
 
 def load(package, game_id=None):
-    """Merge the kit's and the game's tables (current language) and the game's name; drop
-    the modules."""
+    """Add the kit's and the game's tables (current language) and the game's name to
+    core.strings (each dict as its module made it: no merged copy), in place of any added
+    before (one game at a time); drop the modules."""
+    strings.clear()
+    lang = strings.lang()
     kitname, mod = _lang_module("kit")
-    table = dict(getattr(mod, "T", {})) if mod is not None else {}
+    if mod is not None:
+        strings.add({lang: getattr(mod, "T", {})})
     modules.drop(kitname)
     modname, mod = _lang_module(package)
     if mod is not None:
-        table.update(getattr(mod, "T", {}))
+        strings.add({lang: getattr(mod, "T", {})})
     mod = None
     modules.drop(modname)
     if game_id is not None:
-        table["game." + game_id] = game_name(game_id)
-    strings.add({strings.lang(): table})
+        strings.add({lang: {"game." + game_id: game_name(game_id)}})
+    modules.drop("kit.lang")
     gc.collect()
 
 
@@ -67,5 +73,7 @@ def rules_text(package):
     """The how-to-play text in the current language ("" when the game has none)."""
     modname, mod = _lang_module(package)
     text = getattr(mod, "RULES", "") if mod is not None else ""
+    mod = None
     modules.drop(modname)
+    modules.drop("kit.lang")
     return text

@@ -19,10 +19,9 @@ from core import strings, theme
 from core.app import Scene
 from core.session import Session
 from games.match252 import ai, rules
-from kit import lang, setup, turns
+from kit import setup, turns
 from ui import widgets
 from ui.cards import CURSOR, DIMMED, PICKED, card_width, draw_back, draw_card, draw_slot
-from ui.dialog import Dialog
 
 GAME_ID = "match252"
 PACKAGE = "games.match252"
@@ -163,9 +162,6 @@ class GameScene(Scene):
         self.ci = 0
         if s.phase != rules.ACT and s.current_player >= 0:
             self.mode = M_CHOICE
-            if s.phase != rules.P_PAIR and self.turns.human_to_move():
-                from kit import tips
-                tips.show(self.app, "m252.special", "tip.m252_special")   # Ace, Jack, Queen
         self.request_draw()
         return True
 
@@ -232,6 +228,8 @@ class GameScene(Scene):
             card = self.state.grid[looked]
             text = strings.t("m252.you_look") % (rules.slot_str(looked), card_name(card))
             self.turns.record(text)
+            from ui.dialog import Dialog
+
             self.app.push(Dialog(text, [strings.t("ok")], None))
 
     def show_flash(self):
@@ -325,6 +323,8 @@ class GameScene(Scene):
             else:
                 self.start_move(slot)
 
+        from ui.dialog import Dialog
+
         self.app.push(Dialog(strings.t("m252.card_menu") % card_name(s.grid[slot]), labels,
                              done))
 
@@ -385,11 +385,14 @@ class GameScene(Scene):
 
         def done(choice):
             if choice == 1:
+                from kit import lang
                 from ui.textview import TextView
 
                 self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
             elif choice == 2:
                 self.app.pop()
+
+        from ui.dialog import Dialog
 
         self.app.push(Dialog(strings.t("m252.pause"), *self.turns.with_history(labels, done)))
 

@@ -164,6 +164,10 @@ from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
     wonder_of,
 )
 
+# Actions of a whole game, about (AI games of two seats: 400-630): core.session.Session
+# takes room for them at the start instead of doubling its list late in the game.
+ACTIONS_HINT = 640
+
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython without sim/stubs on the path

@@ -33,10 +33,9 @@ from core.app import Scene
 from core.session import HUMAN, Session
 from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
-from kit import lang, turns
+from kit import turns
 from ui import widgets
 from ui.cards import HandRow, card_width, draw_back, draw_card, draw_slot
-from ui.dialog import Dialog
 from ui.menu import MenuScreen
 
 GAME_ID = "match_collect"
@@ -73,6 +72,8 @@ def sub(name):
 def add_strings():
     """Merge the game's strings (the language in use, kit.lang: the module is dropped again:
     the merged table holds the texts)."""
+    from kit import lang
+
     lang.load(PKG, GAME_ID)
     _lists.clear()
     _lists_lang[0] = None
@@ -80,6 +81,8 @@ def add_strings():
 
 def rules_text():
     """The how-to-play text (kept out of the strings table: read when it is shown)."""
+    from kit import lang
+
     return lang.rules_text(PKG)
 
 
@@ -559,15 +562,17 @@ class Table(Scene):
         if p == rules.P_MESSENGER:
             self.choose_location(strings.t("mc.name_which"), rules.name)
         elif p == rules.P_SHELTER:
+            from ui.dialog import Dialog
+
             self.app.push(Dialog(strings.t("mc.shelter_q"),
                                  [strings.t("mc.shelter_hand"), strings.t("mc.shelter_take")],
                                  self._shelter))
         elif p == rules.P_OFFERING:
+            from ui.dialog import Dialog
+
             self.app.push(Dialog(strings.t("mc.offer_q"),
                                  [strings.t("mc.offer_take"), strings.t("mc.offer_swap")],
                                  self._offering))
-        from kit import tips
-        tips.show(self.app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
 
     def _shelter(self, choice):
         if choice == 0:
@@ -807,6 +812,8 @@ class Table(Scene):
                 app.push(TextView(strings.t("how_to_play"), rules_text()))
             elif i == 2:
                 back_to_menu(app)
+
+        from ui.dialog import Dialog
 
         app.push(Dialog(strings.t("game.match_collect"), *self.turns.with_history(labels, done)))
 

@@ -13,14 +13,13 @@ import time
 from micropython import const
 
 from core import input as btn
-from core import storage, strings, theme
+from core import strings, theme
 from core.app import Scene
 from games import deck88
 from games.memory import ai, rules
-from kit import lang, setup, turns
+from kit import setup, turns
 from ui import widgets
 from ui.cards import draw_back
-from ui.dialog import Dialog
 
 GAME_ID = "memory"
 PACKAGE = "games.memory"
@@ -99,6 +98,7 @@ class Spec(setup.Spec):
 def scores_screen(app, damaged=None):
     """The solo high scores, best first, of each board size this screen offers (the names
     of files that could not be read are appended to `damaged`)."""
+    from core import storage
     from ui.scores import ScoreTable
 
     data = app.platform.data_dir
@@ -376,9 +376,9 @@ class GameScene(Scene):
             elif choice == 2:
                 self.act(rules.ACT_PEEK)
 
+        from ui.dialog import Dialog
+
         self.app.push(Dialog(text, choices, done))
-        from kit import tips
-        tips.show(self.app, "mem.offer", "tip.mem_offer")     # the first offer: what it is
 
     def open_menu(self):
         s = self.state
@@ -401,6 +401,7 @@ class GameScene(Scene):
                 return
             what = acts[choice]
             if what == "rules":
+                from kit import lang
                 from ui.textview import TextView
 
                 self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
@@ -410,6 +411,8 @@ class GameScene(Scene):
                 if self.session.is_human_turn() and not self._busy(
                         self.app.platform.ticks_ms()):
                     self._try(what, "mem.no_hint" if what == rules.ACT_HINT else "mem.no_peek")
+
+        from ui.dialog import Dialog
 
         self.app.push(Dialog(strings.t("mem.menu"), *self.turns.with_history(labels, done)))
 
@@ -457,6 +460,8 @@ class GameScene(Scene):
             data = self.app.platform.data_dir
             table_id = GAME_ID + str(s.size)
             damaged = []
+            from core import storage
+
             rank = storage.add_score(data, table_id, {"score": sc[0], "size": s.size},
                                      damaged=damaged)
             table: list = storage.load_scores(data, table_id)
