@@ -155,7 +155,8 @@ def test_settings_change_is_saved_and_survives_a_restart(tmp_path):
     app, p = make_app(tmp_path)
     app.start()
     run_for(app, p, 2000)
-    app.top.menu.cursor = len(registry.GAMES)   # the row after the games
+    labels = [row[0] for row in app.top.menu.rows]
+    app.top.menu.cursor = labels.index(strings.t("settings"))
     press(app, p, "A")
     press(app, p, "DOWN")           # Theme
     press(app, p, "RIGHT")          # dark -> light
