@@ -22,9 +22,9 @@ from games.shadowlock.ai_model import (
     HIGH_LOCK,
     LEVELS,
     SAFE_TURNS,
-    Brain,
     Pile,
     _enc,
+    brain,
 )
 from games.shadowlock.cards import ACTION as _ACTION
 from games.shadowlock.objectives import BASES, FAMILY_BOXES, plan_value
@@ -115,7 +115,7 @@ def choose_from(obs, legal, level, rng):
     phase = obs["phase"]
     if level == "easy" and phase in (ACT, P_FORCED, P_SKIPPED):
         return _easy(obs, legal, rng)
-    b = Brain(obs, level, rng)
+    b = brain(obs, level, rng)
     if phase == P_VALIDATE:
         return _validate(b, legal)
     if phase == P_QUANTUM:

@@ -165,6 +165,18 @@ _UNKNOWN = bytearray(COUNT)
 _MEMO = array("d", bytes(8 * _MEMO_SIZE))    # unboxed: no float kept alive between decisions
 _MEMO_SET = bytearray(_MEMO_SIZE)
 _GAINS = [-1.0] * COUNT       # quantum_value's gains, sorted in place
+_ONE: list = [None]           # brain()'s Brain
+
+
+def brain(obs, level, rng):
+    """The Brain for this decision: one object, set afresh each time (its attributes keep
+    their places: no attribute table grows on a fragmented heap mid-game)."""
+    b = _ONE[0]
+    if b is None:
+        b = _ONE[0] = Brain(obs, level, rng)
+    else:
+        Brain.__init__(b, obs, level, rng)
+    return b
 
 
 class Brain:
