@@ -368,18 +368,21 @@ def test_micropython_text_allocates_nothing_once_glyphs_are_cached(gen):
 import gc, framebuf
 from core.font import Font
 from core.icons import Icons
+from core.canvas import Canvas
 f = Font({str(gen / "font_large.bin")!r})
 ic = Icons({str(gen / "icons.bin")!r})
-fb = framebuf.FrameBuffer(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
+c = Canvas(240, 240)
+fb = c.fb
 s = "Été à Noël « cœur » ? ♠♥"
-f.text(fb, s, 0, 0, 3)
+f.text(fb, s, 0, 0, 3, c)
 ic.draw(fb, "sym_stag_16", 0, 40, 5)
 
 def run():
     i = 0
     before = gc.mem_free()
     while i < 20:
-        f.text(fb, s, i, 0, 3)
+        # the canvas path: native code on MicroPython (the Pico's), no glyph objects at all
+        f.text(fb, s, i, 0, 3, c)
         ic.draw(fb, "sym_stag_16", i, 40, 5, 1)
         ic.draw(fb, "suit_heart_8", i, 80, 5)
         i += 1
