@@ -4,6 +4,7 @@
 
 Inputs: assets/fonts/<name>.png + <name>.json (glyph sheets, layout described in
 tools/make_font_sheets.py) -> <out>/font_<name>.bin; assets/icons/*.png -> <out>/icons.bin;
+assets/icons/<game>/*.png -> <out>/icons_<game>.bin (a game's own icons, same format);
 assets/decks/*.csv -> the firmware modules their `# module:` lines name (tools/decks.py).
 The default output folder is firmware/gen/ (generated, git-ignored: never edit it by hand).
 Nothing is rewritten when every output is newer than every input (and this script); output is
@@ -184,6 +185,12 @@ def _jobs(assets: Path) -> list[tuple[str, list[Path], Callable[[], bytes]]]:
     icons = sorted((assets / "icons").glob("*.png"))
     if icons:
         jobs.append(("icons.bin", icons, lambda: build_icons(icons)))
+    # per-game packs: assets/icons/<game>/*.png -> icons_<game>.bin, read by that game only
+    # when its table opens (icons.bin is read whole at boot and must stay small)
+    for folder in sorted(p for p in (assets / "icons").glob("*") if p.is_dir()):
+        pack = sorted(folder.glob("*.png"))
+        if pack:
+            jobs.append((f"icons_{folder.name}.bin", pack, lambda pack=pack: build_icons(pack)))
     return jobs
 
 
