@@ -88,11 +88,12 @@ def test_converter_is_deterministic_and_skips_when_up_to_date(tmp_path, gen):
     a, b = tmp_path / "a", tmp_path / "b"
     cmd = [sys.executable, "-m", "tools.assets", "--out"]
     first = subprocess.run(cmd + [str(a)], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert first.stdout.startswith("assets (built 3): ")
+    assert first.stdout.startswith("assets (built 5): ")
     again = subprocess.run(cmd + [str(a)], cwd=ROOT, capture_output=True, text=True, check=True)
     assert again.stdout.startswith("assets (up to date): ")
     assert assets.main(["--out", str(b), "--force"]) == 0
-    names = ["font_large.bin", "font_small.bin", "icons.bin"]
+    names = ["font_large.bin", "font_small.bin", "icons.bin", "icons_cauldron.bin",
+             "icons_manufactory.bin"]
     assert sorted(p.name for p in a.iterdir()) == names
     for name in names:
         assert (a / name).read_bytes() == (b / name).read_bytes() == (gen / name).read_bytes()
@@ -250,8 +251,8 @@ def test_fit_truncates_with_ellipsis(large):
 # -- icons --------------------------------------------------------------------------------
 
 
-def source_icon(name: str) -> tuple[int, int, set[tuple[int, int]]]:
-    img = Image.open(ICONS / f"{name}.png").convert("L")
+def source_icon(name: str, folder: Path = ICONS) -> tuple[int, int, set[tuple[int, int]]]:
+    img = Image.open(folder / f"{name}.png").convert("L")
     ink = {
         (x, y) for y in range(img.height) for x in range(img.width) if img.getpixel((x, y)) < 128
     }
@@ -290,6 +291,96 @@ def test_icons_draw_exactly_their_source_pixels(icons):
         assert pixels(fb, w, h) == [
             [0 if (x, y) in ink else 11 for x in range(w)] for y in range(h)
         ]
+
+
+# -- per-game icon packs (assets/icons/<game>/ -> icons_<game>.bin) ------------------------
+
+GAME_PACKS = ("manufactory", "cauldron")
+
+
+def test_game_packs_hold_their_folders_icons_and_icons_bin_none_of_them(gen, icons):
+    from games.cauldron import view as cd_view
+    from games.manufactory import cards as mf_cards
+
+    # the names the views draw: the deck's icon column, Cauldron's one per ingredient kind
+    assert cd_view.ICON_NAMES == tuple(f"cd_{k}" for k in range(18))
+    expected = {"manufactory": sorted(mf_cards.ICON_NAMES), "cauldron": sorted(cd_view.ICON_NAMES)}
+    assert len(expected["manufactory"]) == 26
+    for game in GAME_PACKS:
+        folder = ICONS / game
+        pack = Icons(str(gen / f"icons_{game}.bin"))
+        assert pack.names() == sorted(p.stem for p in folder.glob("*.png")) == expected[game]
+        assert not set(pack.names()) & set(icons.names())  # not read at boot
+        arts = set()
+        for name in pack.names():
+            assert pack.size(name) == (12, 12), name
+            w, h, ink = source_icon(name, folder)
+            arts.add(frozenset(ink))
+            assert 0 < len(ink) < w * h, name
+            fb = canvas(w + 4, h + 4, 2)
+            pack.draw(fb, name, 2, 2, 7)
+            assert pixels(fb, w + 4, h + 4) == [
+                [7 if (x - 2, y - 2) in ink else 2 for x in range(w + 4)] for y in range(h + 4)
+            ], name
+        assert len(arts) == len(pack.names())  # every kind has its own picture
+    # the boot file stays as it was: game icons do not add to boot-time memory
+    assert (gen / "icons.bin").stat().st_size == len(
+        assets.build_icons(sorted(ICONS.glob("*.png")))
+    )
+
+
+def test_game_packs_are_packed_per_folder_and_skipped_when_up_to_date(tmp_path, capsys):
+    src = tmp_path / "assets"
+    (src / "icons" / "zoo").mkdir(parents=True)
+    (src / "icons" / "empty").mkdir()
+    dot = Image.new("1", (3, 2), 1)
+    dot.putpixel((1, 0), 0)
+    dot.save(src / "icons" / "base.png")
+    bar = Image.new("1", (4, 1), 1)
+    bar.putpixel((0, 0), 0)
+    bar.putpixel((3, 0), 0)
+    bar.save(src / "icons" / "zoo" / "bar.png")
+    out = tmp_path / "gen"
+    assert assets.main(["--assets", str(src), "--out", str(out)]) == 0
+    assert "assets (built 2): icons.bin " in capsys.readouterr().out
+    assert sorted(p.name for p in out.iterdir()) == ["icons.bin", "icons_zoo.bin"]
+    assert Icons(str(out / "icons.bin")).names() == ["base"]
+    zoo = Icons(str(out / "icons_zoo.bin"))
+    assert zoo.names() == ["bar"] and zoo.size("bar") == (4, 1)
+    fb = canvas(6, 1, 0)
+    zoo.draw(fb, "bar", 1, 0, 9)
+    assert pixels(fb, 6, 1) == [[0, 9, 0, 0, 9, 0]]
+    assert (out / "icons_zoo.bin").read_bytes() == assets.build_icons(
+        [src / "icons" / "zoo" / "bar.png"]
+    )
+    assert assets.main(["--assets", str(src), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("assets (up to date): ")
+    # a new icon in the folder rebuilds that pack (the folder's time changes) and only it
+    base_before = (out / "icons.bin").stat().st_mtime_ns
+    bar.save(src / "icons" / "zoo" / "bar2.png")
+    import os
+
+    later = (out / "icons_zoo.bin").stat().st_mtime + 5
+    os.utime(src / "icons" / "zoo", (later, later))
+    os.utime(src / "icons" / "zoo" / "bar2.png", (later, later))
+    assert assets.main(["--assets", str(src), "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("assets (built 1): ")
+    assert Icons(str(out / "icons_zoo.bin")).names() == ["bar", "bar2"]
+    assert (out / "icons.bin").stat().st_mtime_ns == base_before
+
+
+def test_game_packs_reach_the_pico_build(tmp_path):
+    from tools import build as B
+
+    assert assets.main([]) == 0  # firmware/gen/, which the build copies as it is
+    gen_src = B.FIRMWARE / "gen"
+    out = tmp_path / "pico"
+    result = B.build(B.FIRMWARE, out)
+    assert result.errors == []
+    for game in GAME_PACKS:
+        built = out / "gen" / f"icons_{game}.bin"
+        assert built.read_bytes() == (gen_src / f"icons_{game}.bin").read_bytes()
+        assert built.read_bytes()[:4] == b"ICN1"
 
 
 def test_four_bit_icons(tmp_path):
@@ -398,3 +489,56 @@ print("game_memory" in ic._fbs, "sym_stag_16" in ic._fbs)
 """
     )
     assert proc.stdout.split() == ["0", "False", "True"]
+
+
+def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
+    """Each game's table reads its own pack and draws a picture per card through canvas.icon
+    where the card is big enough (Cauldron's cells on the 240x135 board are not: they keep
+    their text only; Manufactory's parts there have it beside the mana value); without the
+    pack the cards are drawn as before, with no error."""
+    from core.canvas import Canvas
+    from games.cauldron import view as cd_view
+    from games.manufactory import cards as mf_cards
+    from games.manufactory import view as mf_view
+    from sim import headless
+    from tests import test_cauldron_view as cdt
+    from tests import test_manufactory_view as mft
+
+    assert assets.main([]) == 0  # firmware/gen/, the simulator's asset folder
+    calls: list[tuple] = []
+    draw = Canvas.icon
+
+    def spy(self, icons, name, x, y, color, bg=-1):
+        calls.append((icons, name))
+        return draw(self, icons, name, x, y, color, bg)
+
+    monkeypatch.setattr(Canvas, "icon", spy)
+    no_packs = tmp_path / "gen"
+    no_packs.mkdir()
+    for f in (ROOT / "firmware" / "gen").glob("*.bin"):
+        if not f.name.startswith("icons_"):
+            (no_packs / f.name).write_bytes(f.read_bytes())
+    for Table, setup in ((cd_view.Table, cdt.table(20, players=4)),
+                         (mf_view.Table, mft.table(12, players=3))):
+        big = "pico_lcd_1_3"
+        for board, asset_dir in ((big, None), ("pico_lcd_1_14", None), (big, no_packs)):
+            calls.clear()
+            r = headless.run("WAIT:300", board=board, setup=setup,
+                             asset_dir=None if asset_dir is None else str(asset_dir))
+            scene = r.app.top
+            assert isinstance(scene, Table) and r.log == ""
+            mine = {name for icons, name in calls if icons is scene.icons}
+            if asset_dir is not None:
+                assert scene.icons is None and not mine
+                continue
+            assert scene.icons is not None
+            if Table is cd_view.Table and board == "pico_lcd_1_14":
+                assert not mine
+            elif Table is cd_view.Table:
+                grid = scene.state.grid
+                assert mine == {cd_view.ICON_NAMES[c >> 2] for c in grid if c < 72}
+                assert len(mine) >= 2
+            else:
+                belt = scene.state.belt
+                assert mine == {mf_cards.ICON_NAMES[mf_cards.ICON[c]] for c in belt if c >= 0}
+                assert len(mine) >= 2

@@ -3,18 +3,22 @@
 # screens built by games.cauldron.texts, imported only when one opens.
 #
 # The board: a status line on top, the 6x6 square with the pawn lanes around it on the left
-# (each card shows its kind code, value and a colour stripe; the corners are crossed), and on
+# (each card shows its kind's picture from gen/icons_cauldron.bin, or its kind code where the
+# cell is too small for it, its value and a colour stripe; the corners are crossed), and on
 # the right, per player, the colour, the top card of the cauldron, its size and the spells
 # with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
 # you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
 # faced line first, then, with an Accio, the other lines; A takes, B takes nothing when that
 # is allowed. The place your pawn will reach next turn is framed in its lane.
 
+import gc
+
 from micropython import const
 
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
+from core.icons import Icons
 from games.cauldron import rules
 from games.cauldron.board import EMPTY, LINE_CELLS, spell_type
 from kit import setup, turns
@@ -27,6 +31,10 @@ LOOK_CURSOR = const(1)
 LOOK_LEGAL = const(2)
 LOOK_LINE = const(4)
 LOOK_LAST = const(8)
+# The ingredients' pictures in gen/icons_cauldron.bin, by kind (card id // 4): literal names,
+# so that drawing one allocates no string.
+ICON_NAMES = ("cd_0", "cd_1", "cd_2", "cd_3", "cd_4", "cd_5", "cd_6", "cd_7", "cd_8", "cd_9",
+              "cd_10", "cd_11", "cd_12", "cd_13", "cd_14", "cd_15", "cd_16", "cd_17")
 
 
 def _load_ai():
@@ -130,6 +138,7 @@ class Table(Scene):
         self.drawn_status = None
         self.last_cell = -1       # where the last card was taken (shown until the next take)
         self.drawn_landing = -1
+        self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
 
     def me(self):
         seats = self.session.seats
@@ -146,6 +155,12 @@ class Table(Scene):
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
         app = self.app
+        if self.icons is None:
+            gc.collect()  # before the pack's read, as in games.manufactory.view
+            try:
+                self.icons = Icons(app.platform.asset_dir + "/icons_cauldron.bin")
+            except OSError:   # no pack: the cards show their kind codes only
+                pass
         lh = app.small.line_height
         top = lh + 4
         bottom = widgets.hint_height(app)
@@ -445,8 +460,15 @@ class Table(Scene):
             ink = theme.INK
             if 74 <= card < 84:
                 ink = theme.BLUE if card < 78 else theme.RED
-            if h >= font.line_height + app.large.line_height:
+            icons = self.icons
+            if card < 72 and icons is not None and h >= 14 + app.large.line_height:
+                # the ingredient's picture, and its code beside it when the cell is wide
+                c.icon(icons, ICON_NAMES[card >> 2], x + 4, y + 2, ink)
+                if w - 19 >= font.width(code):
+                    c.text(font, code, x + 18, y + 3, ink)
+            elif h >= font.line_height + app.large.line_height:
                 c.text(font, code, x + 4, y + 1, ink)
+            if h >= font.line_height + app.large.line_height:
                 if val:
                     c.text(app.large, val, x + w - app.large.width(val) - 2,
                            y + h - app.large.line_height, ink)

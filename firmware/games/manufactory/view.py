@@ -9,11 +9,14 @@
 # ended now; a hint bar. Left/Right (X/Y on the four-button board) move along the conveyor,
 # A drafts. An AI's draft is shown lifted off the belt for a moment and announced.
 
+import gc
+
 from micropython import const
 
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
+from core.icons import Icons
 from games.manufactory import cards, rules
 from kit import setup, turns
 from kit.actions import encode
@@ -105,6 +108,7 @@ class Table(Scene):
         self.asked = False        # a chooser is open for the human
         self.result_shown = False
         self.geo: tuple = ()
+        self.icons = None         # the parts' pictures (gen/icons_manufactory.bin), table only
 
     def me(self):
         seats = self.session.seats
@@ -119,6 +123,12 @@ class Table(Scene):
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
         app = self.app
+        if self.icons is None:
+            gc.collect()  # before the pack's read (tools.memcheck, a demo game: 129wK -> 126wK)
+            try:
+                self.icons = Icons(app.platform.asset_dir + "/icons_manufactory.bin")
+            except OSError:   # no pack: the cards are drawn without their pictures
+                pass
         lh = app.small.line_height
         top = lh + 4
         bottom = app.height - widgets.hint_height(app)
@@ -432,7 +442,21 @@ class Table(Scene):
         mana = str(rules.MANA[card])
         tw = big.width(mana)
         my = y + band + 4 + lh
-        if my + big.line_height <= y + h - 2:
+        end = y + h - 2
+        icons = self.icons
+        if icons is not None and my + big.line_height <= end:
+            # the part's picture: above the mana value when there is room, else beside it
+            name = cards.ICON_NAMES[cards.ICON[card]]  # the pack's names are the deck's
+            if my + 13 + big.line_height <= end:
+                c.icon(icons, name, x + (w - 12) // 2, my + 1, theme.INK)
+                my += 13
+                c.text(big, mana, x + (w - tw) // 2, my + (end - my - big.line_height) // 2,
+                       theme.INK)
+            else:
+                c.icon(icons, name, x + 4, my + (end - my - 12) // 2, theme.INK)
+                c.text(big, mana, x + w - tw - 4, my + (end - my - big.line_height) // 2,
+                       theme.INK)
+        elif my + big.line_height <= y + h - 2:
             c.text(big, mana, x + (w - tw) // 2, my + (y + h - my - big.line_height) // 2,
                    theme.INK)
         else:
