@@ -99,12 +99,13 @@ def test_setup_screen_rows_and_players_change():
 
 
 def test_how_to_play_text_in_both_languages():
-    from games.match_collect import lang_en, lang_fr
+    from games.match_collect import howto_en, howto_fr, lang_en, lang_fr
 
     assert set(lang_en.T) == set(lang_fr.T)
-    for mod in (lang_en, lang_fr):
+    for mod, howto in ((lang_en, howto_en), (lang_fr, howto_fr)):
         table = mod.T
-        assert "800" in mod.RULES and "700" in mod.RULES
+        assert "800" in howto.RULES and "700" in howto.RULES
+        assert not hasattr(mod, "RULES")    # not loaded with the strings when the game starts
         assert len(table["mc.seats4"].split(",")) == 4
         assert len(table["mc.melds"].split(",")) == 6
         assert len(table["mc.wonders"].split(",")) == 6

@@ -211,9 +211,9 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
 
 
 def test_how_to_play_explains_the_location_codes_and_the_counts():
-    from games.memory import lang_en, lang_fr
+    from games.memory import howto_en, howto_fr, lang_en, lang_fr
 
-    for mod, counts in ((lang_en, '"H2 P1"'), (lang_fr, '"I2 A1"')):
+    for mod, counts in ((howto_en, '"H2 P1"'), (howto_fr, '"I2 A1"')):
         assert counts in mod.RULES
         for code, name in zip(view.LOC_CODES, deck88.LOCATION_NAMES):
             assert "%s %s" % (code, name) in mod.RULES, (code, mod.__name__)

@@ -15,6 +15,10 @@
 #   kit.lang.load("games.shadowlock")          when the game opens (entry_scene/demo_scene)
 #   kit.lang.rules_text("games.shadowlock")    when How to play opens
 # core.strings.remove() (the main menu does it when the game leaves) drops the tables again.
+# The how-to-play text may instead be in `howto_en.py` / `howto_fr.py` (RULES only; Memory,
+# Match 2-52, Match & Collect): then starting the game does not load it (importing a module
+# loads all its constants, and a ~2 KB string wanted a block the heap, just after the game's
+# modules loaded, could not always give: make memcheck).
 # This module drops itself after each call too (import it where it is called, not at the top
 # of a view): a game in play holds neither it nor the language modules.
 
@@ -70,8 +74,17 @@ def load(package, game_id=None):
 
 
 def rules_text(package):
-    """The how-to-play text in the current language ("" when the game has none)."""
-    modname, mod = _lang_module(package)
+    """The how-to-play text in the current language ("" when the game has none): RULES of
+    `howto_<code>.py` when the game has one (English when it lacks the language), else of
+    its lang module."""
+    code = strings.lang()
+    modname = package + ".howto_" + code
+    mod = _module(package, "howto_" + code)
+    if mod is None and code != "en":
+        modname = package + ".howto_en"
+        mod = _module(package, "howto_en")
+    if mod is None:
+        modname, mod = _lang_module(package)
     text = getattr(mod, "RULES", "") if mod is not None else ""
     mod = None
     modules.drop(modname)

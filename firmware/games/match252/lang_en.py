@@ -57,35 +57,3 @@ T = {
     "m252.ev_take_you": "Aces: %s takes %s from you",
     "m252.you_look_at": "Jacks: you look at %s",
 }
-
-RULES = (
-    "Match 2-52, a game by Tonio Lagoule, for 2 players.\n\n"
-    "16 cards lie face down in a 4x4 grid; the rest is the draw pile. Capture 12 "
-    "cards to win.\n\n"
-    "Each turn you make exactly two actions (the same one twice is allowed):\n"
-    "- Reveal: turn a face-down card up.\n"
-    "- Move: swap a face-up card with any other card of its row or column (the other "
-    "card keeps its face).\n"
-    "- Replace: put a face-up card face down under the pile and refill its place "
-    "from the top (not when the pile is empty).\n\n"
-    "Match: two face-up cards of one rank side by side (not diagonally). After every "
-    "action the player who acted captures every match, one pair at a time, choosing "
-    "the order when there are several. Both places are refilled face down.\n\n"
-    "Special matches (after the capture and refill):\n"
-    "- Aces: take one card of your choice from the opponent's captures.\n"
-    "- Jacks: look at one face-down card in secret.\n"
-    "- Queens: reveal one face-down card.\n"
-    "- Kings: the two capture piles are swapped.\n"
-    "An effect that cannot be done is skipped.\n\n"
-    "Six: revealing a Six (also by a Queen) puts it in the opponent's captures, the "
-    "place is refilled and your turn ends at once.\n\n"
-    "When the pile is empty, places stay empty. The game ends when someone has 12 "
-    "cards once an action has fully resolved (more cards wins if both do), when no "
-    "two cards of one rank (Sixes aside) remain in grid and pile, or after 200 turns: "
-    "more cards wins, equal is a draw.\n\n"
-    "Buttons: arrows move the cursor, A acts on the card (a face-down card is "
-    "revealed; a face-up card offers Move or Replace), B cancels, MENU pauses (the pause menu "
-    "also opens the History: every move of the game, in full). On the Display Pack 2.0 "
-    "(four buttons) X and Y move up and down, B+X and B+Y left and right, and B held is "
-    "MENU; on the Pico-LCD-1.14, MENU is the joystick press."
-)

@@ -57,36 +57,3 @@ T = {
     "m252.ev_take_you": "As : %s vous prend %s",
     "m252.you_look_at": "Valets : vous consultez %s",
 }
-
-RULES = (
-    "Match 2-52, un jeu de Tonio Lagoule, pour 2 joueurs.\n\n"
-    "16 cartes sont posées face cachée en grille de 4x4 ; le reste forme la pioche. "
-    "Capturez 12 cartes pour gagner.\n\n"
-    "À chaque tour, faites exactement deux actions (la même deux fois est permise) :\n"
-    "- Retourner : dévoiler une carte face cachée.\n"
-    "- Déplacer : échanger une carte face visible avec une autre carte de sa ligne ou "
-    "de sa colonne (l'autre garde sa face).\n"
-    "- Remplacer : mettre une carte face visible face cachée sous la pioche et combler "
-    "la place avec la carte du dessus (impossible si la pioche est vide).\n\n"
-    "Match : deux cartes face visible de même valeur côte à côte (pas en diagonale). "
-    "Après chaque action, le joueur qui a agi capture chaque paire, une à la fois, en "
-    "choisissant l'ordre s'il y en a plusieurs. Les places sont comblées face cachée.\n\n"
-    "Matchs spéciaux (après la capture et le comblement) :\n"
-    "- As : prenez une carte de votre choix dans les captures adverses.\n"
-    "- Valets : consultez en secret une carte face cachée.\n"
-    "- Dames : retournez une carte face cachée.\n"
-    "- Rois : les deux piles de captures sont échangées.\n"
-    "Un effet impossible est annulé.\n\n"
-    "Six : retourner un Six (même par une Dame) le place dans les captures adverses, "
-    "la place est comblée et votre tour s'arrête aussitôt.\n\n"
-    "Pioche vide : les places restent vides. La partie s'arrête quand un joueur a 12 "
-    "cartes une fois l'action résolue (le plus de cartes gagne si les deux les ont), "
-    "quand il ne reste plus deux cartes de même valeur (hors Six) dans la grille et la "
-    "pioche, ou après 200 tours : le plus de cartes gagne, l'égalité est un nul.\n\n"
-    "Boutons : flèches pour le curseur, A agit sur la carte (une carte cachée est "
-    "retournée ; une carte visible propose Déplacer ou Remplacer), B annule, MENU met "
-    "en pause (le menu de pause ouvre aussi l'Historique : chaque coup de la partie, en "
-    "entier). Sur le Display Pack 2.0 (quatre boutons), X et Y vont en haut et en bas, "
-    "B+X et B+Y à gauche et à droite, et B maintenu fait MENU ; sur le Pico-LCD-1.14, "
-    "MENU est l'appui sur le joystick."
-)

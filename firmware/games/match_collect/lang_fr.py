@@ -124,36 +124,3 @@ T = {
     "mc.y_shelter": "Vous abritez votre main",
     "mc.y_out": "Vous sortez !",
 }
-
-RULES = (
-    "Match & Collect : piochez, collectionnez et posez des combinaisons ; le premier au "
-    "score vis\u00e9 \u00e0 la fin d'une manche gagne (2 j. 800, 3-4 j. 700).\n\n"
-    "Votre tour : 1 Piochez le dessus de la pioche ou de la d\u00e9fausse. 1b Une fois "
-    "par manche, avec deux cartes d'un lieu en main, nommez-le : chacun vous donne ses "
-    "cartes de ce lieu. 2 Posez des combinaisons ou compl\u00e9tez les v\u00f4tres. "
-    "3 Jouez une Merveille. 4 D\u00e9faussez une carte. Un Portail donne aussit\u00f4t "
-    "un nouveau tour (sans d\u00e9fausse).\n\n"
-    "Combinaisons : Paire Miroir (m\u00eame couleur et symbole) 10. S\u00e9rie de "
-    "Symboles (3+ m\u00eame symbole) 30, +10 par carte. S\u00e9rie de Couleur (5+ "
-    "m\u00eame couleur) 55, +10 par carte. Arc-en-ciel (un symbole dans les 4 couleurs) "
-    "80 (60 avec une L\u00e9gendaire), +10 par carte. Groupe de Lieu 3 = 70, 4 = 100. "
-    "S\u00e9rie de Merveilles 3 = 70, 4 = 100. Une L\u00e9gendaire remplace une carte "
-    "d'une s\u00e9rie : +10 (pas dans les paires ni les groupes).\n\n"
-    "Merveilles : Messager - nommez un lieu, les adversaires vous donnent ces cartes "
-    "(personne : piochez). Guide - voyez 4 cartes de la pioche, gardez-en 2. Portail - "
-    "un nouveau tour. Abri - votre main ne co\u00fbte rien en fin de manche, ou prenez "
-    "une carte de la d\u00e9fausse. Offrande - prenez jusqu'\u00e0 2 cartes de la "
-    "d\u00e9fausse et rendez-en autant, ou \u00e9changez des cartes contre des "
-    "fra\u00eeches. Merveille jou\u00e9e +5.\n\n"
-    "Fin de manche : un joueur d\u00e9fausse sa derni\u00e8re carte (+25), ou la pioche "
-    "s'\u00e9puise. Carte restant en main -5, Merveille -10.\n\n"
-    "Boutons : Gauche/Droite (X/Y) parcourent la main, A choisit des cartes (la ligne "
-    "au-dessus de la main montre la combinaison et sa valeur), B ouvre les actions : "
-    "piocher, prendre, poser, ajouter, jouer, d\u00e9fausser, nommer, trier, voir ; Jouer "
-    "une Merveille et D\u00e9fausser, qui finissent votre tour, viennent en dernier (Haut "
-    "depuis le d\u00e9but : la liste boucle). Sur le Pico-LCD-1.3, X montre la "
-    "d\u00e9fausse et Y toutes les combinaisons. MENU met en pause : Reprendre, Comment "
-    "jouer, Historique (chaque coup de la partie, en entier), Quitter. Sur le Display "
-    "Pack 2.0 (quatre boutons), X/Y parcourent la main, B ouvre les actions et B maintenu "
-    "fait MENU."
-)

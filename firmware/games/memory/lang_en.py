@@ -55,34 +55,3 @@ T = {
     "mem.colours": "Red,Blue,Yellow,Green",
     "mem.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
 }
-
-RULES = (
-    "Memory\n\n"
-    "Cards from the Match & Collect deck lie face down: 16, 32 or 64 cards made of whole "
-    "locations (4 cards each: one of each colour, four different symbols). All cards are "
-    "shown face up for a few seconds first.\n\n"
-    "A turn: flip two cards. If they match in the current mode they are removed and "
-    "scored: Colour +15, Symbol +30, Location +50. Otherwise -5 and they turn back. "
-    "B changes the mode at any time; the mode when you flip the second card decides.\n\n"
-    "Location bonus: after a Location pair you may, on your next turn, try to flip the "
-    "third card of that location with one flip (+50, or -25 if wrong). After the third, "
-    "the fourth on the following turn (+100 or -50). Declining is free.\n\n"
-    "Powers: Hint x2 shows one or two pairs of the current mode; Peek x1 shows every "
-    "card for a few seconds.\n\n"
-    "The game ends when no two cards match in any mode. Against the AI turns alternate "
-    "and the higher score wins. Solo: beat your best score for the board size.\n\n"
-    "On the screen: the top line shows the mode, the scores and, at the right, \"H2 "
-    "P1\": the Hints (H) and Peeks (P) you have left (during a bonus: the location to "
-    "find). A face-up card shows its colour as a frame, its symbol, and its location: "
-    "the name when it fits, else a two-letter code: WW Winterwoods, SS Sunspire, MM "
-    "Moonmere, SP Stormpeak, EF Emberfall, MV Mistvale, TK Thornkeep, GL Glasslake, "
-    "DM Duskmarsh, BH Brightharbor, IH Ironhollow, SF Starfield, AG Ashgrove, CR "
-    "Coralreach, FG Frostgate, GM Goldmeadow.\n\n"
-    "Buttons: arrows move the cursor, A flips, B changes the mode, X Hint, Y Peek, "
-    "MENU opens the menu (Hint, Peek, History, How to play, Quit). Without X and Y "
-    "(Pico-LCD-1.14, Display Pack 2.0) Hint and Peek are in the menu; on the Display "
-    "Pack X and Y move up and down, B+X and B+Y left and right, and B held opens the "
-    "menu.\n\n"
-    "House rulings: at most 6 mode changes between two flips; one Hint per attempt; "
-    "the game stops after 400 attempts."
-)
