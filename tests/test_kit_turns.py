@@ -149,3 +149,41 @@ def test_session_ai_choose_checks_seat_level_and_answer():
         s.apply(s.state.legal_actions()[0])
     with pytest.raises(ValueError, match="no seat may move"):
         s.ai_choose(toy_ai)
+
+
+def test_turn_win_and_lose_tunes_come_from_the_driver():
+    """Every kit game gets the "turn" tune when the move comes back to you (once per turn,
+    not after each of your actions) and one win or lose tune at the end; a demo plays none."""
+    played = []
+
+    def setup_for(seats, out):
+        inner = table_setup(seats, "fast", out=out)
+
+        def setup(app):
+            inner(app)
+            app.sound = played.append      # the tunes the app was asked for, in order
+        return setup
+
+    tables = []
+    keys = ",".join(["A,WAIT:3000"] * 12)
+    headless.run("WAIT:200," + keys, setup=setup_for(["human", "easy"], tables), settle_ms=0)
+    session = tables[0].session
+    assert session.is_over()
+    turns_started = sum(1 for i in range(len(session.actions))
+                        if i == 0 or session.seats[_mover(session, i)] == "human"
+                        and session.seats[_mover(session, i - 1)] != "human")
+    assert played.count("turn") == turns_started
+    won = session.state.returns()[0]
+    end = [p for p in played if p in ("win", "lose")]
+    assert end == (["win"] if won >= 1 else (["lose"] if won <= 0 else []))
+    played.clear()
+    headless.run("WAIT:120000", setup=setup_for(["normal", "hard"], []), settle_ms=0)
+    assert played == []
+
+
+def _mover(session, i):
+    """The seat that made action i (replayed from the record)."""
+    s = rules.new_game(session.options, session.seed)
+    for a in session.actions[:i]:
+        s.apply(a)
+    return s.current_player

@@ -98,6 +98,8 @@ class Turns:
         self.over_at = None        # when the game was first seen over
         self._frame = 0            # frames drawn when "Thinking..." was requested
         self._tip = -1             # the first-turn tip: -1 not yet, frames drawn, None done
+        self._yours = False        # the person was to move at the last tick ("turn" tune)
+        self._sounded_end = False  # the win / lose tune was played
 
     # -- helpers --------------------------------------------------------------------------
     def _settings(self):
@@ -185,11 +187,18 @@ class Turns:
         modules.drop("kit.tips")
 
     def finished(self):
-        """Count the finished game in the statistics, once per session (kit.stats)."""
-        if not self.demo and not getattr(self.session, "counted", False):
+        """Count the finished game in the statistics, once per session (kit.stats), and
+        play the person's win or lose tune once (a shared result plays neither)."""
+        session = self.session
+        if not self.demo and not getattr(session, "counted", False):
             from kit import stats
 
-            stats.finished(self.scene.app, self.session)
+            stats.finished(self.scene.app, session)
+        if not self.demo and not self._sounded_end and HUMAN in session.seats:
+            self._sounded_end = True
+            won = session.state.returns()[session.seats.index(HUMAN)]
+            if won >= 1 or won <= 0:          # a shared result plays neither
+                self.scene.app.sound("win" if won >= 1 else "lose")
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, action):
@@ -221,9 +230,14 @@ class Turns:
                 self._set_thinking(False)
             return OVER
         if not session.is_ai_turn():
-            if self._tip is not None and not self.demo and session.is_human_turn():
-                self.first_tip()
+            if not self.demo and session.is_human_turn():
+                if not self._yours:
+                    self._yours = True        # the turn came back to you: one short tune
+                    self.scene.app.sound("turn")
+                if self._tip is not None:
+                    self.first_tip()
             return HUMAN_TURN
+        self._yours = False
         scene = self.scene
         if scene.app.top is not scene or self.waiting(now):
             return WAITING
