@@ -40,7 +40,7 @@ KING = const(12)
 
 WIN = 100.0
 DEFAULT_BUDGET = 6      # hard: first actions planned two deep (the best 6 by a one-deep look)
-TIME_CAP_MS = 600       # wall clock: no new deep look past it (emulated RP2040: p95 1051 ms at 1200)
+TIME_CAP_MS = 600       # no new deep look past it (emulated RP2040: p95 1,051 ms at 1,200)
 RANDOM_EASY = 0.35      # share of random actions at easy
 RANDOM_NORMAL = 0.1     # and at normal (a slip now and then)
 # A card turned up is progress: without this both sides would shuffle face-up cards forever
