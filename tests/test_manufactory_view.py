@@ -221,6 +221,20 @@ def test_result_after_the_last_draft():
     assert top.winner_text() == "You win!"         # White and Blue against Red
 
 
+def test_after_the_result_the_same_choice_as_every_game():
+    pos = rules.position([GEAR], colls=[[TUBE], [PLUG]])
+    r = headless.run("A,WAIT:4000,A,WAIT:300", setup=table(position=pos, players=2))
+    top = r.app.top
+    assert type(top).__name__ == "Dialog" and list(top.choices) == ["Play again", "Setup",
+                                                                    "Menu"]
+
+
+def test_pause_menu_has_the_history():
+    r = headless.run("WAIT:300,MENU,WAIT:200", setup=table())
+    labels = list(r.app.top.choices)
+    assert "History" in labels and labels.index("History") == len(labels) - 2
+
+
 def test_resume_after_quitting(tmp_path):
     s = Session("manufactory", rules, {"players": 3}, ["human", "hard", "easy"], 21,
                 str(tmp_path))

@@ -230,6 +230,19 @@ def test_game_over_shows_the_scorecards_side_by_side():
     assert r2.log == "" and is_a(r2.app.top, "Result") and r2.app.top.top > 0
 
 
+def test_after_the_result_the_same_choice_as_every_game():
+    r = headless.run("WAIT:2500,A,WAIT:300", setup=table(until=finished, players=4, seed=8))
+    top = r.app.top
+    assert type(top).__name__ == "Dialog" and list(top.choices) == ["Play again", "Setup",
+                                                                    "Menu"]
+
+
+def test_pause_menu_has_the_history():
+    r = headless.run("WAIT:300,MENU,WAIT:200", setup=table())
+    labels = list(r.app.top.choices)
+    assert "History" in labels and labels.index("History") == len(labels) - 2
+
+
 def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
     def setup(app):
         app.start()

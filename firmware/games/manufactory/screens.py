@@ -86,7 +86,8 @@ def cells(state):
 
 class Standings(Scene):
     """The per-colour table: each player's count/top mana and points per group (= a shared
-    place), the group bonuses and totals; at the end the winner too. A or B: back."""
+    place), the group bonuses and totals; at the end the winner too. A or B: back (at the end
+    A offers Play again / Setup / Menu)."""
 
     def __init__(self, session, names, final):
         super().__init__()
@@ -95,7 +96,14 @@ class Standings(Scene):
         self.final = final
 
     def button(self, b, kind):
-        if kind == btn.PRESS and b in (btn.A, btn.B, btn.MENU):
+        if kind != btn.PRESS:
+            return
+        if b == btn.A and self.final:
+            # The same flow after every game: Play again / Setup / Menu (kit.after).
+            from kit import after
+
+            after.choose(self.app, self.session)
+        elif b in (btn.A, btn.B, btn.MENU):
             self.app.pop()
 
     def winner_text(self):

@@ -309,7 +309,7 @@ class Table(Scene):
 
         from ui.dialog import Dialog
 
-        self.app.push(Dialog(strings.t("mf.pause"), labels, done))
+        self.app.push(Dialog(strings.t("mf.pause"), *self.turns.with_history(labels, done)))
 
     def names(self):
         return [self.name(p) for p in range(self.state.num_players)]

@@ -108,14 +108,10 @@ class Result(Scene):
             return
         app = self.app
         if b == btn.A:
-            from core.session import Session
-            from games.shadowlock import rules, view
+            # The same flow after every game: Play again / Setup / Menu (kit.after).
+            from kit import after
 
-            old = self.session
-            session = Session(old.game_id, rules, dict(old.options), list(old.seats),
-                              app.platform.seed(), old.data_dir)
-            session.save()
-            app.replace(view.Table(session))
+            after.choose(app, self.session)
         elif b == btn.B or b == btn.MENU:
             app.pop()
 

@@ -215,7 +215,7 @@ class Table(Scene):
             elif ch == 4:
                 self.app.pop()
 
-        self.app.push(Dialog(t("sl.pause"), labels, done))
+        self.app.push(Dialog(t("sl.pause"), *self.turns.with_history(labels, done)))
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
