@@ -167,6 +167,7 @@ from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
 # Actions of a whole game, about (AI games of two seats: 400-630): core.session.Session
 # takes room for them at the start instead of doubling its list late in the game.
 ACTIONS_HINT = 640
+_GONE: list = []    # stands for a round's lists while the next round's are made (never filled)
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -743,7 +744,14 @@ class State:
 
     def _deal(self, round_number, starter):
         n = self.num_players
-        deck = list(range(NUM_CARDS))
+        # The last round's lists go first (the new ones may take their room), and the deck is
+        # one block of its size (a list grown from a range wants 128 slots), late in a game
+        # when the heap is most broken up.
+        self.draw_pile = self.discard = self.hands = _GONE
+        self.melds = self.played = self.picked_up = _GONE
+        deck = [0] * NUM_CARDS
+        for i in range(NUM_CARDS):
+            deck[i] = i
         self.rng.shuffle(deck)
         size = HAND_SIZE[n]
         self.hands = []
