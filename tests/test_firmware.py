@@ -149,7 +149,15 @@ def fake_make(tmp_path, monkeypatch, repo):
     monkeypatch.setenv("PATH", str(bindir))
     monkeypatch.setenv("FAKE_MAKE_LOG", str(log))
     monkeypatch.setenv("FAKE_REPO_TOOLS", str(repo))
-    for var in ("CMAKE_ARGS", "PICOTOOL", "BOARD", "picotool_DIR", "PICOTOOL_FETCH_FROM_GIT_PATH"):
+    for var in (
+        "CMAKE_ARGS",
+        "PICOTOOL",
+        "BOARD",
+        "picotool_DIR",
+        "PICOTOOL_FETCH_FROM_GIT_PATH",
+        "FREEZE_GAMES",
+        F.FREEZE_ENV,
+    ):
         monkeypatch.delenv(var, raising=False)
     for var in (
         "FAKE_OFFLINE",
@@ -485,10 +493,11 @@ def test_dry_run_lists_the_commands(tmp_path, fake_make, capsys):
     assert lines == [
         "firmware: picotool not installed: configuring with -DPICO_NO_PICOTOOL=1, the UF2 is "
         "made from firmware.bin",
+        "firmware: freezing the platform and every game",
         "$ make -C {} -j 3".format(top / "mpy-cross"),
-        "$ CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
+        "$ CONSOLE_FREEZE_GAMES=all CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
         "BUILD=build-RPI_PICO2-console submodules".format(port),
-        "$ CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
+        "$ CONSOLE_FREEZE_GAMES=all CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
         "BUILD=build-RPI_PICO2-console FROZEN_MANIFEST={} -j 3".format(port, F.MANIFEST),
         "then: check {} for the marker {} and write {} (family rp2350-arm-s, from "
         "0x10000000)".format(
@@ -513,6 +522,82 @@ def test_usage_and_refusals(tmp_path, fake_make, capsys):
     assert F.main(["--micropy-dir", str(top), "--picotool", "maybe"]) == 2
     assert "use auto, sdk or none" in capsys.readouterr().err
     assert fake_make() == []
+
+
+GAME = "def score(n):\n    return n + 1\n\nNAME = 'game_module_text'\n"
+
+
+@pytest.mark.parametrize(
+    "board, flag, games_frozen",
+    [
+        ("RPI_PICO", [], False),  # the default for a Pico: all six games do not fit
+        ("RPI_PICO2", [], True),
+        ("RPI_PICO", ["--freeze-games", "all"], True),
+        ("RPI_PICO2", ["--freeze-games", "none"], False),
+    ],
+)
+def test_the_manifest_freezes_the_games_only_when_asked(
+    board, flag, games_frozen, tmp_path, fake_make, repo, capsys
+):
+    write(repo / "firmware" / "games" / "__init__.py", "")
+    write(repo / "firmware" / "games" / "registry.py", "GAMES = []\n")
+    write(repo / "firmware" / "games" / "dice" / "__init__.py", "")
+    write(repo / "firmware" / "games" / "dice" / "rules.py", GAME)
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    argv = ["--micropy-dir", str(top), "--board", board, "--out", str(out)] + flag
+    status = F.main(argv)
+    text = capsys.readouterr()
+    assert status == 0, text.out + text.err
+    image = (top / "ports" / "rp2" / "build-{}-console".format(board) / "firmware.bin").read_bytes()
+    assert b"calc_module_text" in image  # the platform is always frozen
+    assert (b"game_module_text" in image) == games_frozen
+    assert (b"games/registry.py" in image) == games_frozen  # games/ is one package: all or none
+    mode = "all" if games_frozen else "none"
+    marker = F.expected_marker(freeze_games=mode)
+    other = F.expected_marker(freeze_games="none" if games_frozen else "all")
+    assert marker != other and marker.encode() in image and other.encode() not in image
+    # The marker module tells `make flash` what it must copy besides gen/.
+    module = (repo / "build" / "frozen" / "console_frozen.py").read_text()
+    scope: dict = {}
+    exec(module, scope)
+    assert scope["MARKER"] == marker
+    assert scope["FILESYSTEM"] == (() if games_frozen else ("games",))
+    assert "CONSOLE_FREEZE_GAMES={} ".format(mode) in text.out
+    assert ("and the games (games/, not frozen)" in text.out) != games_frozen
+
+
+def test_freeze_games_from_the_environment_and_refusals(
+    tmp_path, fake_make, repo, capsys, monkeypatch
+):
+    write(repo / "firmware" / "games" / "dice" / "rules.py", GAME)
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    monkeypatch.setenv("FREEZE_GAMES", "all")
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 0
+    assert b"game_module_text" in (out / "firmware-RPI_PICO.uf2").read_bytes()
+    assert F.main(["--micropy-dir", str(top), "--freeze-games", "memory,cauldron"]) == 2
+    assert "use all or none" in capsys.readouterr().err
+    # Too big for the firmware area: refused, with the way out when the games were frozen.
+    write(
+        top / "ports" / "rp2" / "boards" / "RPI_PICO" / "mpconfigboard.h",
+        "#define MICROPY_HW_FLASH_STORAGE_BYTES          (2044 * 1024)\n",
+    )
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "more than the 4096 bytes before RPI_PICO's filesystem: try --freeze-games none" in err
+    assert not (out / "firmware-RPI_PICO.uf2").exists()
+    monkeypatch.setenv("FREEZE_GAMES", "none")
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "filesystem" in err and "try --freeze-games" not in err
+    with pytest.raises(ValueError):
+        F.split_frozen(["main.py"], "some")
+    assert F.split_frozen(["core/a.py", "games/x/r.py", "main.py"], "none") == (
+        ["core/a.py", "main.py"],
+        ["games"],
+    )
+    assert F.split_frozen(["core/a.py", "main.py"], "none") == (["core/a.py", "main.py"], [])
 
 
 # --- the checks on firmware.bin -------------------------------------------------------------

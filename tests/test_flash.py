@@ -24,8 +24,8 @@ RP2040_1_19 = 6 | 0 << 8 | 4 << 10  # 4102
 UNIX_X64 = 6 | 3 << 8 | 2 << 10  # 2822
 
 
-def dev(version, mpy, frozen=False, free=-1):
-    return F.DeviceInfo(version, mpy, frozen, free)
+def dev(version, mpy, frozen=False, free=-1, filesystem=()):
+    return F.DeviceInfo(version, mpy, frozen, free, filesystem)
 
 
 # --- parsing the board's answer ------------------------------------------------------------
@@ -38,6 +38,17 @@ def dev(version, mpy, frozen=False, free=-1):
         ("DEVICE (1, 24, 1, '') 7942 1 1200000", dev((1, 24, 1), 7942, True, 1200000)),
         ("DEVICE (1, 29, 0, 'preview') 2822 0 -1\n", dev((1, 29, 0), 2822, False, -1)),
         ("DEVICE (1, 19, 1) 4102 0 100\n", dev((1, 19, 1), 4102, False, 100)),
+        # A frozen firmware that left games/ on the filesystem (make firmware
+        # --freeze-games none); "-": everything frozen, or a marker without FILESYSTEM.
+        (
+            "DEVICE (1, 28, 0, '') 4870 1 868352 games\n",
+            dev((1, 28, 0), 4870, True, 868352, ("games",)),
+        ),
+        (
+            "DEVICE (1, 28, 0, '') 4870 1 5 games,extra",
+            dev((1, 28, 0), 4870, True, 5, ("games", "extra")),
+        ),
+        ("DEVICE (1, 28, 0, '') 4870 1 5 -\n", dev((1, 28, 0), 4870, True, 5)),
         # The brief query format (no frozen flag or free space) still parses.
         ("DEVICE (1, 22, 2, '') 4614", dev((1, 22, 2), 4614, False, -1)),
         ("MPY: soft reboot\nDEVICE (1, 23, 0, '') 4870 0 5\n", dev((1, 23, 0), 4870, False, 5)),
@@ -169,6 +180,39 @@ def test_copy_plan_for_a_frozen_firmware():
     ]
 
 
+def test_copy_plan_for_a_firmware_without_its_games():
+    """--freeze-games none: games/ is copied as in a filesystem build, the rest is frozen."""
+    copy, dirs, remove = F.copy_plan(FILES, frozen_app=True, filesystem=("games",))
+    assert copy == ["games/hearts/rules.mpy", "gen/font.bin"]
+    assert dirs == ["games", "gen", "games/hearts"]
+    assert remove == [
+        "core/__init__.mpy",
+        "core/__init__.py",
+        "core/app.mpy",
+        "core/app.py",
+        "games/hearts/rules.py",  # its .mpy is coming; only an old source copy goes
+    ]
+
+
+def test_frozen_query_reports_the_markers_filesystem_folders(tmp_path):
+    """QUERY under the real MicroPython, with a console_frozen module as tools/manifest.py
+    writes it (with and without FILESYSTEM), parses to the folders to copy."""
+    from tools import firmware as FW
+
+    for filesystem, expected in (((("games",)), ("games",)), ((), ())):
+        (tmp_path / "console_frozen.py").write_text(
+            FW.marker_module_text("card-console-app:0123456789abcdef", filesystem)
+        )
+        proc = run_mpy("import sys\nsys.path.insert(0, {!r})\n".format(str(tmp_path)) + F.QUERY)
+        info = F.parse_device_info(proc.stdout)
+        assert info is not None and info.frozen_app, proc.stdout + proc.stderr
+        assert info.filesystem == expected
+    (tmp_path / "console_frozen.py").write_text("MARKER = 'card-console-app:0123456789abcdef'\n")
+    proc = run_mpy("import sys\nsys.path.insert(0, {!r})\n".format(str(tmp_path)) + F.QUERY)
+    info = F.parse_device_info(proc.stdout)
+    assert info is not None and info.frozen_app and info.filesystem == ()  # an older firmware
+
+
 def _prepare_fixture(root: Path) -> str:
     (root / "core").mkdir()
     (root / "core" / "app.py").write_text("old = 1\n")
@@ -220,6 +264,18 @@ def test_progress_lines():
         "  [  3/3] main.py written (9 bytes)",
     ]
     assert (p.written, p.unchanged) == (2, 1)
+
+
+def test_progress_on_a_frozen_board_names_what_each_removal_shadows():
+    out = io.StringIO()
+    p = F._Progress(1, {"games/x/rules.mpy": 50}, out, frozen_app=True)
+    for line in ["removed core/app.mpy", "removed games/x/rules.py"]:
+        p.line(line)
+    p.close()
+    assert out.getvalue().splitlines() == [
+        "  removed core/app.mpy (it would shadow the frozen module)",
+        "  removed games/x/rules.py (it would shadow the new .mpy)",
+    ]
 
 
 @pytest.mark.parametrize(

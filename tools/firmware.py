@@ -2,8 +2,9 @@
 
 Frozen modules run from flash instead of being loaded into RAM, which leaves more of the Pico's
 heap to the games. The app's modules come from tools/manifest.py (the same files `make build`
-compiles, main.py included); the data files in firmware/gen/ stay on the filesystem and
-`make flash` copies them (it sees the frozen app and copies nothing else).
+compiles, main.py included, or all but firmware/games/ with `--freeze-games none`); the data
+files in firmware/gen/ stay on the filesystem and `make flash` copies them (it sees the frozen
+app and copies nothing else but the folders the marker module names, games/ then).
 
 Needs a MicroPython source tree (1.23 or newer; a git clone or an exported tree / release
 tarball with its lib/ submodules), the Arm GCC toolchain, cmake, a host C compiler and git, as
@@ -34,7 +35,13 @@ build/firmware-RPI_PICO.uf2 from it with tools/uf2.py. Nothing is reported as bu
   replace the port Makefile's own CMAKE_ARGS (board, frozen manifest) instead of adding to them.
 
     python -m tools.firmware --micropy-dir DIR [--board RPI_PICO|RPI_PICO2]
-        [--picotool auto|sdk|none] [--clean] [--out DIR] [-j N] [--dry-run]
+        [--freeze-games all|none] [--picotool auto|sdk|none] [--clean] [--out DIR] [-j N]
+        [--dry-run]
+
+- What is frozen: `--freeze-games all` (the default for RPI_PICO2) freezes every module;
+  `none` (the default for RPI_PICO, whose 640 KB firmware area cannot hold all six games)
+  freezes the platform and leaves firmware/games/ to `make flash`, which reads the list of
+  unfrozen folders from the marker module (FILESYSTEM).
 
 Exit status: 0 UF2 written; 1 a command failed or the firmware failed a check; 2 bad arguments
 or not a usable MicroPython tree.
@@ -65,6 +72,16 @@ OUT = ROOT / "build"
 MIN_MICROPYTHON = (1, 23)
 BUILD_SUFFIX = "-console"
 MODES = ("auto", "sdk", "none")
+
+# Which games go into the firmware. The registry and every game live in one package, games/, and
+# a MicroPython package has one __path__ (".frozen/games" or "games"): its submodules are looked
+# up there only, so a package cannot be half frozen, half on the filesystem. "none" freezes the
+# platform (core, device, ui, screens, kit, main.py) and leaves the whole games/ folder to
+# `make flash`; "all" freezes everything. All six games no longer fit RPI_PICO's 640 KB.
+GAMES_DIR = "games"
+FREEZE_GAMES = ("all", "none")
+DEFAULT_FREEZE_GAMES = {"RPI_PICO": "none", "RPI_PICO2": "all"}
+FREEZE_ENV = "CONSOLE_FREEZE_GAMES"  # how the choice reaches tools/manifest.py inside make
 
 MARKER_MODULE = "console_frozen"  # tools/flash.py imports it on the board to spot a frozen app
 MARKER_PREFIX = "card-console-app:"
@@ -123,22 +140,39 @@ def app_marker(firmware_dir: Path | str, paths: list[str]) -> str:
     return MARKER_PREFIX + source_digest(firmware_dir, paths)
 
 
-def marker_module_text(marker: str) -> str:
-    """Source of the frozen `console_frozen` module (written by tools/manifest.py)."""
+def marker_module_text(marker: str, filesystem: list[str] | tuple[str, ...] = ()) -> str:
+    """Source of the frozen `console_frozen` module (written by tools/manifest.py).
+
+    FILESYSTEM names the app's top folders that are not frozen: `make flash` copies their
+    .mpy files to the board (and gen/, always)."""
     return (
         "# Present only in a firmware with the card console frozen in (tools/manifest.py).\n"
         "# tools/flash.py imports it to detect a frozen app; tools/firmware.py looks for\n"
         "# MARKER's text in firmware.bin before it reports a build. Nothing imports it at boot.\n"
-        "MARKER = {!r}\n".format(marker)
+        "MARKER = {!r}\n"
+        "FILESYSTEM = {!r}\n".format(marker, tuple(filesystem))
     )
 
 
-def expected_marker(firmware_dir: Path | None = None) -> str:
+def split_frozen(paths: list[str], freeze_games: str) -> tuple[list[str], list[str]]:
+    """(the paths to freeze, the top folders left on the filesystem) for `--freeze-games`."""
+    if freeze_games not in FREEZE_GAMES:
+        raise ValueError(
+            "freeze-games must be one of {}, got {!r}".format(", ".join(FREEZE_GAMES), freeze_games)
+        )
+    if freeze_games == "all":
+        return list(paths), []
+    frozen = [p for p in paths if not p.startswith(GAMES_DIR + "/")]
+    return frozen, [GAMES_DIR] if len(frozen) < len(paths) else []
+
+
+def expected_marker(firmware_dir: Path | None = None, freeze_games: str = "all") -> str:
     """The marker a firmware frozen from firmware/ as it is now must hold."""
     from tools import build
 
     firmware_dir = FIRMWARE if firmware_dir is None else firmware_dir
-    return app_marker(firmware_dir, build.frozen_modules(firmware_dir))
+    paths = split_frozen(build.frozen_modules(firmware_dir), freeze_games)[0]
+    return app_marker(firmware_dir, paths)
 
 
 # --- the MicroPython tree --------------------------------------------------------------------
@@ -316,7 +350,9 @@ def is_port(cmd: list[str]) -> bool:
 
 
 def show(cmd: list[str], env: dict[str, str]) -> str:
-    prefix = "CMAKE_ARGS={} ".format(env["CMAKE_ARGS"]) if env.get("CMAKE_ARGS") else ""
+    prefix = "{}={} ".format(FREEZE_ENV, env[FREEZE_ENV]) if env.get(FREEZE_ENV) else ""
+    if env.get("CMAKE_ARGS"):
+        prefix += "CMAKE_ARGS={} ".format(env["CMAKE_ARGS"])
     return "$ " + prefix + " ".join(cmd)
 
 
@@ -419,6 +455,12 @@ def main(argv: list[str] | None = None) -> int:
         default=os.environ.get("PICOTOOL", "auto"),
         help="auto (default; env PICOTOOL), sdk or none: who makes the UF2, see the module doc",
     )
+    parser.add_argument(
+        "--freeze-games",
+        default=os.environ.get("FREEZE_GAMES"),
+        help="all or none (env FREEZE_GAMES; default: none for RPI_PICO, all for RPI_PICO2): "
+        "freeze the games too, or only the platform with games/ left to `make flash`",
+    )
     parser.add_argument("--clean", action="store_true", help="delete the build folder first")
     parser.add_argument("--out", type=Path, default=OUT, help="where the UF2 goes (build/)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
@@ -435,6 +477,11 @@ def main(argv: list[str] | None = None) -> int:
     board = BOARDS.get(args.board)
     if board is None:
         return fail("unknown board {!r}: use one of {}".format(args.board, ", ".join(BOARDS)), 2)
+    freeze_games = args.freeze_games or DEFAULT_FREEZE_GAMES[board.name]
+    if freeze_games not in FREEZE_GAMES:
+        return fail(
+            "--freeze-games (or FREEZE_GAMES) is {!r}; use all or none".format(freeze_games), 2
+        )
     micropy_dir = args.micropy_dir.expanduser().resolve()
     if not (micropy_dir / "ports" / "rp2").is_dir():
         return fail("{} is not a MicroPython source tree (no ports/rp2)".format(micropy_dir), 2)
@@ -481,12 +528,20 @@ def main(argv: list[str] | None = None) -> int:
                     folder.name, "with" if mode == "sdk" else "without"
                 )
             )
-    marker = expected_marker()
+    marker = expected_marker(freeze_games=freeze_games)
+    base_env[FREEZE_ENV] = freeze_games
+    print(
+        "firmware: freezing {}".format(
+            "the platform and every game"
+            if freeze_games == "all"
+            else "the platform only; games/ stays on the filesystem (`make flash` copies it)"
+        )
+    )
     out = args.out / "firmware-{}.uf2".format(board.name)
 
     if args.dry_run:
         for cmd in commands(micropy_dir, board.name, args.jobs):
-            print(show(cmd, make_env({}, mode) if is_port(cmd) else {}))
+            print(show(cmd, make_env({FREEZE_ENV: freeze_games}, mode) if is_port(cmd) else {}))
         print(
             "then: check {} for the marker {} and write {} (family {}, from 0x{:08x})".format(
                 folder / "firmware.bin", marker, out, board.family, FLASH_BASE
@@ -532,10 +587,18 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(folder)
         return fail("command failed (exit {}): {}".format(status, " ".join(failed)))
 
-    return finish(micropy_dir, board, folder, mode, marker, out)
+    return finish(micropy_dir, board, folder, mode, marker, out, freeze_games)
 
 
-def finish(micropy_dir: Path, board: Board, folder: Path, mode: str, marker: str, out: Path) -> int:
+def finish(
+    micropy_dir: Path,
+    board: Board,
+    folder: Path,
+    mode: str,
+    marker: str,
+    out: Path,
+    freeze_games: str = "all",
+) -> int:
     """Check the build's firmware.bin and write the UF2 to `out`."""
     uf2 = _uf2()
     bin_path = folder / "firmware.bin"
@@ -553,8 +616,15 @@ def finish(micropy_dir: Path, board: Board, folder: Path, mode: str, marker: str
     area = firmware_area(micropy_dir, board)
     if area is not None and len(image) > area:
         return fail(
-            "{} is {} bytes, more than the {} bytes before {}'s filesystem".format(
-                bin_path, len(image), area, board.name
+            "{} is {} bytes, more than the {} bytes before {}'s filesystem{}".format(
+                bin_path,
+                len(image),
+                area,
+                board.name,
+                ""
+                if freeze_games == "none"
+                else ": try --freeze-games none (FREEZE_GAMES=none), games/ then stays on the "
+                "filesystem",
             )
         )
     family = uf2.FAMILIES[board.family]
@@ -596,8 +666,10 @@ def finish(micropy_dir: Path, board: Board, folder: Path, mode: str, marker: str
     )
     print(
         "Install: hold BOOTSEL while plugging in the board, copy the UF2 onto the drive "
-        "(RPI-RP2, or RP2350 on a Pico 2), then `make flash` to copy the data files (gen/). "
-        "Until then the screen stays black and the REPL shows OSError: [Errno 2] ENOENT."
+        "(RPI-RP2, or RP2350 on a Pico 2), then `make flash` to copy the data files (gen/){}. "
+        "Until then the screen stays black and the REPL shows OSError: [Errno 2] ENOENT.".format(
+            " and the games (games/, not frozen)" if freeze_games == "none" else ""
+        )
     )
     return 0
 

@@ -36,12 +36,15 @@ DATA_DIR = "gen"
 BATCH = 40  # files per mpremote run: keeps command lines short (Windows caps them at 32 KB)
 QUERY_TIMEOUT = 30.0  # seconds; entering the raw REPL normally takes well under one
 
-# Runs on the board. Prints one line: version tuple, _mpy, frozen-app flag, free bytes.
+# Runs on the board. Prints one line: version tuple, _mpy, frozen-app flag, free bytes, and the
+# app folders a frozen firmware left on the filesystem (the marker's FILESYSTEM, "-" for none).
 QUERY = (
     "import sys, os\n"
+    "d = '-'\n"
     "try:\n"
     " import " + FROZEN_MARKER + "\n"
     " f = 1\n"
+    " d = ','.join(getattr(" + FROZEN_MARKER + ", 'FILESYSTEM', ())) or '-'\n"
     "except ImportError:\n"
     " f = 0\n"
     "try:\n"
@@ -49,7 +52,8 @@ QUERY = (
     " free = s[0] * s[4]\n"
     "except Exception:\n"
     " free = -1\n"
-    "print('DEVICE', sys.implementation.version, getattr(sys.implementation, '_mpy', 0), f, free)\n"
+    "print('DEVICE', sys.implementation.version, getattr(sys.implementation, '_mpy', 0),"
+    " f, free, d)\n"
 )
 
 ARM_THUMB = range(4, 9)  # armv6m .. armv7emdp: each runs the code of the ones before it
@@ -69,6 +73,9 @@ class DeviceInfo:
     mpy: int  # sys.implementation._mpy (0: the board cannot import .mpy files)
     frozen_app: bool  # the firmware has this app frozen in (make firmware)
     free_bytes: int = -1  # free space on the board's filesystem, -1 if unknown
+    # Top folders of the app that the frozen firmware does not hold (make firmware
+    # --freeze-games none leaves games/): copied like a filesystem build.
+    filesystem: tuple[str, ...] = ()
 
     @property
     def mpy_version(self) -> int:
@@ -88,7 +95,9 @@ class DeviceInfo:
         )
 
 
-_DEVICE_LINE = re.compile(r"DEVICE \((\d+), (\d+), (\d+)(?:, '[^']*')?\) (\d+)(?: (\d) (-?\d+))?")
+_DEVICE_LINE = re.compile(
+    r"DEVICE \((\d+), (\d+), (\d+)(?:, '[^']*')?\) (\d+)(?: (\d) (-?\d+)(?: (\S+))?)?"
+)
 
 
 def parse_device_info(output: str) -> DeviceInfo | None:
@@ -96,12 +105,13 @@ def parse_device_info(output: str) -> DeviceInfo | None:
     for line in reversed(output.splitlines()):
         match = _DEVICE_LINE.search(line)
         if match:
-            major, minor, micro, mpy, frozen, free = match.groups()
+            major, minor, micro, mpy, frozen, free, dirs = match.groups()
             return DeviceInfo(
                 (int(major), int(minor), int(micro)),
                 int(mpy),
                 frozen == "1",
                 int(free) if free is not None else -1,
+                tuple(d for d in (dirs or "").split(",") if d and d != "-"),
             )
     return None
 
@@ -195,17 +205,26 @@ def prepare_script(dirs: list[str], remove: list[str]) -> str:
     ).format(dirs, remove)
 
 
-def copy_plan(files: list[str], frozen_app: bool) -> tuple[list[str], list[str], list[str]]:
+def copy_plan(
+    files: list[str], frozen_app: bool, filesystem: tuple[str, ...] | list[str] = ()
+) -> tuple[list[str], list[str], list[str]]:
     """(files to copy, folders to create, board files to delete) for a build's `files`.
 
     Normally everything is copied and `X.py` is deleted where `X.mpy` is coming (X.py would win
     the import). On a frozen build only gen/ is copied and both `X.py` and `X.mpy` of every app
     module go: '' precedes '.frozen' on sys.path, so they would shadow the frozen modules.
+    The top folders in `filesystem` (what the frozen firmware left out, e.g. games/) are the
+    exception: copied as in a filesystem build.
     """
     modules = [f[: -len(".mpy")] for f in files if f.endswith(".mpy")]
     if frozen_app:
-        copy = [f for f in files if f.startswith(DATA_DIR + "/")]
-        remove = sorted(m + ext for m in modules for ext in (".py", ".mpy"))
+        kept = tuple(d + "/" for d in filesystem)
+        copy = [f for f in files if f.startswith(DATA_DIR + "/") or f.startswith(kept)]
+        remove = sorted(
+            m + ext
+            for m in modules
+            for ext in ((".py",) if m.startswith(kept) else (".py", ".mpy"))
+        )
     else:
         copy = list(files)
         remove = [m + ".py" for m in modules]
@@ -327,7 +346,10 @@ class _Progress:
             self._finish(True)
         elif line.startswith("removed "):
             self._finish(False)
-            print("  {} (it would shadow {})".format(line, self.why_removed), file=self.out)
+            path = line[len("removed ") :].strip()
+            coming = path.endswith(".py") and path[: -len(".py")] + ".mpy" in self.sizes
+            why = "the new .mpy" if coming else self.why_removed
+            print("  {} (it would shadow {})".format(line, why), file=self.out)
         elif line.strip():
             self._finish(False)
             print("  " + line, file=self.out)
@@ -396,9 +418,15 @@ def flash(build_dir: Path, port: str = "auto", reset: bool = True, out=sys.stdou
     problem = check_compatible(device, build_mpy, archs)
     if problem:
         raise FlashError(problem, 3)
-    copy, dirs, remove = copy_plan(files, device.frozen_app)
+    copy, dirs, remove = copy_plan(files, device.frozen_app, device.filesystem)
     total = sum((build_dir / f).stat().st_size for f in copy)
-    mode = "frozen app: copying data files only" if device.frozen_app else "copying the build"
+    mode = "copying the build"
+    if device.frozen_app:
+        mode = "frozen app: copying data files{}".format(
+            " and " + ", ".join(d + "/" for d in device.filesystem)
+            if device.filesystem
+            else " only"
+        )
     print(
         "board: {} ({}); {} files, {} bytes".format(device.describe(), mode, len(copy), total),
         file=out,

@@ -32,18 +32,22 @@ def _load(name):
 _build = _load("build")
 _firmware = _load("firmware")
 
-_paths = _build.frozen_modules(_FIRMWARE)
+# tools/firmware.py passes --freeze-games here through the environment (run by hand: "all").
+_paths, _filesystem = _firmware.split_frozen(
+    _build.frozen_modules(_FIRMWARE), os.environ.get(_firmware.FREEZE_ENV, "all")
+)
 for _path in _paths:
     module(_path, base_path=_FIRMWARE)  # noqa: F821
 
 # The marker module: `make flash` imports it to learn that the app is frozen into the firmware,
-# and then copies only the data files (filesystem modules would shadow the frozen ones).
+# and then copies only the data files and the folders it names in FILESYSTEM (the games when
+# they are not frozen); other filesystem modules would shadow the frozen ones.
 # Its MARKER string names these exact sources (a digest); tools/firmware.py refuses a
 # firmware.bin that does not contain it. It lives in build/frozen/, not in firmware/, so a
 # filesystem install has no such module and nothing imports it at boot.
 _MARKER_DIR = os.path.join(_ROOT, "build", "frozen")
 _MARKER = _firmware.MARKER_MODULE + ".py"
-_TEXT = _firmware.marker_module_text(_firmware.app_marker(_FIRMWARE, _paths))
+_TEXT = _firmware.marker_module_text(_firmware.app_marker(_FIRMWARE, _paths), _filesystem)
 os.makedirs(_MARKER_DIR, exist_ok=True)
 _marker_path = os.path.join(_MARKER_DIR, _MARKER)
 if not os.path.exists(_marker_path) or open(_marker_path).read() != _TEXT:
