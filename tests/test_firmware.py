@@ -87,6 +87,9 @@ if manifest and not os.environ.get("FAKE_IGNORE_MANIFEST"):
     def module(path, base_path="."):
         with open(os.path.join(base_path, path), "rb") as f:
             modules.append(path.encode() + b"\0" + f.read())
+    if os.environ.get("FAKE_EDIT"):  # a source saved while make runs
+        with open(os.environ["FAKE_EDIT"], "a") as f:
+            f.write("# saved during the build\n")
     here = os.getcwd()
     os.chdir(os.path.dirname(manifest))
     exec(open(manifest).read(), {"include": lambda p: None, "module": module})
@@ -165,6 +168,7 @@ def fake_make(tmp_path, monkeypatch, repo):
         "FAKE_STALE_UF2",
         "FAKE_NO_BANNER",
         "FAKE_GENERATE_FAIL",
+        "FAKE_EDIT",
     ):
         monkeypatch.delenv(var, raising=False)
 
@@ -522,6 +526,24 @@ def test_usage_and_refusals(tmp_path, fake_make, capsys):
     assert F.main(["--micropy-dir", str(top), "--picotool", "maybe"]) == 2
     assert "use auto, sdk or none" in capsys.readouterr().err
     assert fake_make() == []
+
+
+def test_sources_saved_during_the_build_are_checked_as_they_are_now(
+    tmp_path, fake_make, repo, capsys, monkeypatch
+):
+    top = fake_micropython(tmp_path)
+    out = tmp_path / "out"
+    before = F.expected_marker()
+    monkeypatch.setenv("FAKE_EDIT", str(repo / "firmware" / "app" / "calc.py"))
+    status = F.main(["--micropy-dir", str(top), "--out", str(out)])
+    text = capsys.readouterr()
+    assert status == 0, text.out + text.err
+    after = F.expected_marker()
+    assert after != before
+    assert "firmware/ changed during the build ({} -> {})".format(before, after) in text.out
+    image = (top / "ports" / "rp2" / "build-RPI_PICO-console" / "firmware.bin").read_bytes()
+    assert after.encode() in image and b"saved during the build" in image
+    assert (out / "firmware-RPI_PICO.uf2").exists()
 
 
 GAME = "def score(n):\n    return n + 1\n\nNAME = 'game_module_text'\n"

@@ -587,6 +587,15 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(folder)
         return fail("command failed (exit {}): {}".format(status, " ".join(failed)))
 
+    # The manifest read firmware/ while make ran: if it changed since the start (an editor saving,
+    # a checkout), the firmware holds the newer sources. Check against firmware/ as it is now.
+    now = expected_marker(freeze_games=freeze_games)
+    if now != marker:
+        print(
+            "firmware: firmware/ changed during the build ({} -> {}): checking against the "
+            "sources as they are now".format(marker, now)
+        )
+        marker = now
     return finish(micropy_dir, board, folder, mode, marker, out, freeze_games)
 
 
