@@ -162,6 +162,9 @@ class GameScene(Scene):
         self.ci = 0
         if s.phase != rules.ACT and s.current_player >= 0:
             self.mode = M_CHOICE
+            if s.phase != rules.P_PAIR and self.turns.human_to_move():
+                from kit import tips
+                tips.show(self.app, "m252.special", "tip.m252_special")   # Ace, Jack, Queen
         self.request_draw()
         return True
 

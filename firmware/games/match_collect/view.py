@@ -573,6 +573,8 @@ class Table(Scene):
             self.app.push(Dialog(strings.t("mc.offer_q"),
                                  [strings.t("mc.offer_take"), strings.t("mc.offer_swap")],
                                  self._offering))
+        from kit import tips
+        tips.show(self.app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
 
     def _shelter(self, choice):
         if choice == 0:

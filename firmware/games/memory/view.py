@@ -379,6 +379,8 @@ class GameScene(Scene):
         from ui.dialog import Dialog
 
         self.app.push(Dialog(text, choices, done))
+        from kit import tips
+        tips.show(self.app, "mem.offer", "tip.mem_offer")     # the first offer: what it is
 
     def open_menu(self):
         s = self.state
