@@ -248,6 +248,7 @@ def test_settings_defaults_when_missing(tmp_path):
         "dim_after_s": 60,
         "off_after_s": 300,
         "your_turn_led": True,
+        "tips_enabled": True,
     }
     s["lang"] = "fr"
     assert storage.DEFAULT_SETTINGS["lang"] == "en"  # a copy
@@ -268,6 +269,7 @@ def test_settings_round_trip(tmp_path):
         "dim_after_s": 0,
         "off_after_s": 1800,
         "your_turn_led": False,
+        "tips_enabled": False,
     }
     assert storage.save_settings(d, new)
     assert files(tmp_path) == ["settings.json"]
@@ -303,6 +305,7 @@ def test_settings_invalid_fields_fall_back_one_by_one(tmp_path):
         "dim_after_s": 60,
         "off_after_s": 300,
         "your_turn_led": True,
+        "tips_enabled": True,
     }
 
 
