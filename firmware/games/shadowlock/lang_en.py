@@ -113,11 +113,11 @@ T = {
     "sl.by_points": "Classic: most points wins",
     "sl.total": "Total",
     "sl.nboxes": "Boxes",
-    "sl.h_act": "Up/Down Choose  A Do  MENU Menu",
-    "sl.h_wait": "MENU Menu",
-    "sl.h_demo": "B Back  MENU Menu",
-    "sl.h_browse": "Up/Down Player  B Back",
-    "sl.h_result": "A New game  B Back",
+    "sl.h_act": "{UD} Choose  A Do  {MENU} Menu",
+    "sl.h_wait": "{MENU} Menu",
+    "sl.h_demo": "B Back  {MENU} Menu",
+    "sl.h_browse": "{UD} Player  B Back",
+    "sl.h_result": "A Next  B Back",
 }
 
 RULES = (

@@ -108,11 +108,11 @@ T = {
     "sl.by_points": "Classique : le plus de points gagne",
     "sl.total": "Total",
     "sl.nboxes": "Cases",
-    "sl.h_act": "Haut/Bas Choisir  A Faire  MENU Menu",
-    "sl.h_wait": "MENU Menu",
-    "sl.h_demo": "B Retour  MENU Menu",
-    "sl.h_browse": "Haut/Bas Joueur  B Retour",
-    "sl.h_result": "A Nouvelle partie  B Retour",
+    "sl.h_act": "{UD} Choisir  A Faire  {MENU} Menu",
+    "sl.h_wait": "{MENU} Menu",
+    "sl.h_demo": "B Retour  {MENU} Menu",
+    "sl.h_browse": "{UD} Joueur  B Retour",
+    "sl.h_result": "A Suite  B Retour",
 }
 
 RULES = (
