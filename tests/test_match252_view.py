@@ -440,3 +440,20 @@ def test_result_then_play_again_setup_or_menu_and_the_pause_menu_history():
     assert type(top).__name__ == "GameScene" and top.session.actions == [] and r.log == ""
     r = headless.run("WAIT:100,MENU,WAIT:100", setup=table(0))
     assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]
+
+
+def test_a_reveal_plays_the_flip_sound():
+    """The game asks the app for the "flip" tune when a card turns face up (app.sound is a
+    no-op while the Sound setting is off)."""
+    played = []
+    sessions = []
+    inner = table(0, seed=5, out=sessions)
+
+    def setup(app):
+        inner(app)
+        app.sound = played.append
+
+    headless.run("A,WAIT:300", setup=setup)
+    kinds = [a >> 8 for a in sessions[0].actions]
+    assert kinds and kinds[0] == rules.REVEAL
+    assert "flip" in played

@@ -183,6 +183,7 @@ class GameScene(Scene):
         for ev in events:
             k = ev[0]
             if k == "reveal" and ev[3] >> 2 != rules.SIX:
+                self.app.sound("flip")
                 c = card_name(ev[3])
                 parts.append(t("m252.you_reveal") % c if you else t("m252.ev_reveal") % (who, c))
             elif k == "move":
@@ -196,6 +197,7 @@ class GameScene(Scene):
                 parts.append(t("m252.you_replace") % c if you else
                              t("m252.ev_replace") % (who, c))
             elif k == "capture":
+                self.app.sound("capture")
                 a, b = card_name(ev[4]), card_name(ev[5])
                 parts.append(t("m252.you_capture") % (a, b) if you else
                              t("m252.ev_capture") % (who, a, b))

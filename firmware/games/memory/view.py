@@ -219,8 +219,10 @@ class GameScene(Scene):
         human = self.session.seats[seat] == "human"
         msg = None
         if kind == "flip":
+            self.app.sound("flip")
             self.dirty[last[2]] = 1
         elif kind == "pair":
+            self.app.sound("capture")
             a, b = last[2], last[3]
             self.show[0], self.show[1] = a, b
             self.show_cards[0], self.show_cards[1] = last[4], last[5]
