@@ -45,3 +45,30 @@ def test_hint_texts_name_only_the_boards_buttons(lang):
             assert "MENU" not in pack and "</>" not in pack and "Up/Down" not in pack, pack
             if "{MENU}" in text:
                 assert "MENU" in big
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_game_has_a_first_turn_tip_naming_the_boards_buttons(lang):
+    """kit.turns shows `tip.<game id>` once, the first time the person is to move; every
+    registered game has one, and it names only buttons each board has."""
+    from games import registry
+
+    apps = _apps()
+    for entry in registry.GAMES:
+        game = entry[0]
+        package = entry[2]
+        try:
+            table = importlib.import_module(package + ".lang_" + lang).T
+        except ImportError:
+            table = {}
+        if "tip." + game not in table:
+            kit_table = importlib.import_module("kit.lang_" + lang).T
+            table = kit_table
+        assert "tip." + game in table, game
+        text = table["tip." + game]
+        try:
+            strings.load(lang)
+            for app in apps.values():
+                assert "{" not in widgets.hints(app, text), (game, text)
+        finally:
+            strings.load("en")

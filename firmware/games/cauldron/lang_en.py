@@ -1,6 +1,8 @@
 # Cauldron strings, English (kit.lang merges T when the game opens; RULES for How to play).
 
 T = {
+    "tip.cauldron": "Take one card of the line your pawn faces; its value moves you next "
+                 "turn. Threes and fours of a kind score.  {UD} Choose  A Take  {MENU} Menu",
     "cd.recipes": "Recipes",
     "cd.open": "Open cauldrons",
     "cd.off": "Off",

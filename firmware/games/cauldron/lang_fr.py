@@ -1,6 +1,9 @@
 # Chaudron : textes en français (kit.lang fusionne T à l'ouverture ; RULES pour Comment jouer).
 
 T = {
+    "tip.cauldron": "Prenez une carte de la ligne face à votre pion ; sa valeur vous fera "
+                 "avancer au prochain tour. Les brelans et carrés marquent.  {UD} Choisir  "
+                 "A Prendre  {MENU} Menu",
     "cd.recipes": "Recettes",
     "cd.open": "Chaudrons ouverts",
     "cd.off": "Non",

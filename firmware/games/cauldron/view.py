@@ -213,6 +213,7 @@ class Table(Scene):
             who = ev[1] if len(ev) > 1 else seat
             you = who == me
             if k == "take" or k == "accio":
+                self.app.sound("flip")
                 self.last_cell = ev[3]
                 key = "cd.ev_" + k + ("_you" if you else "")
                 text = strings.t(key) % ((card_name(ev[4]),) if you else

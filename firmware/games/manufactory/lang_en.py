@@ -1,5 +1,7 @@
 # Manufactory's English strings (kit.lang convention: T, the table; RULES, how to play).
 T = {
+    "tip.manufactory": "Take a part from the belt: the two front ones are free, a back one "
+                    "costs a part you have.  {LR} Part  A Take  {MENU} Menu",
     "mf.first": "Who starts",
     "mf.first_random": "Random",
     "mf.first_you": "You",

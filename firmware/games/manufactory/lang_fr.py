@@ -1,5 +1,8 @@
 # Manufactory : les textes en français (convention kit.lang : T, la table ; RULES, la règle).
 T = {
+    "tip.manufactory": "Prenez une pièce sur le tapis : les deux de devant sont gratuites, "
+                    "une du fond coûte une pièce que vous avez.  {LR} Pièce  A Prendre  "
+                    "{MENU} Menu",
     "mf.first": "Qui commence",
     "mf.first_random": "Au hasard",
     "mf.first_you": "Vous",

@@ -169,6 +169,7 @@ class Table(Scene):
         for ev in s.events:
             k = ev[0]
             if k == "take":
+                self.app.sound("flip")
                 self.draft[0] = ev[3]
             elif k == "discard":
                 self.draft[1] = ev[2]

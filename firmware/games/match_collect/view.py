@@ -445,6 +445,7 @@ class Table(Scene):
             if res["players"][seat]["out"]:
                 text = t("mc.y_out") if you else t("mc.a_out") % who
         elif kind == "draw" or kind == "take":
+            self.app.sound("flip")
             new = [c for c in st.hands[self.me] if c not in mine] if you else []
             if you and new:
                 self.fresh = new
@@ -455,6 +456,7 @@ class Table(Scene):
             else:
                 text = t("mc.a_take") % (who, card_short(top))
         elif kind == "meld" or kind == "extend":
+            self.app.sound("capture")
             ms = st.melds[seat]
             m = ms[-1] if kind == "meld" else ms[arg]
             if you:

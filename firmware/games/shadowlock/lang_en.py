@@ -2,6 +2,9 @@
 # Second person for the player ("You draw 7 Red"), third for an AI ("East played Swipe on you").
 
 T = {
+    "tip.shadowlock": "Draw from pile A or B, then stop to keep your pile, or draw again. "
+                   "A Shadow, three of one colour or two of one value in a row loses it.  "
+                   "{UD} Choose  A Do  {MENU} Menu",
     "sl.mode": "Mode",
     "sl.classic": "Classic (5 rounds)",
     "sl.discovery": "Discovery (3 rounds)",

@@ -1,6 +1,9 @@
 # Shadow Lock (Verrou d'Ombre), chaînes en français (mêmes clés que lang_en.py).
 
 T = {
+    "tip.shadowlock": "Piochez dans la pile A ou B, puis arrêtez pour garder votre pile, ou "
+                   "repiochez. Une Ombre, trois d'une couleur ou deux d'une valeur de suite "
+                   "la font perdre.  {UD} Choisir  A Faire  {MENU} Menu",
     "sl.mode": "Mode",
     "sl.classic": "Classique (5 manches)",
     "sl.discovery": "Découverte (3 manches)",

@@ -141,6 +141,10 @@ class Table(Scene):
         return self.name(t)
 
     def announce(self, seat, events):
+        for ev in events:
+            if ev[0] == "draw":
+                self.app.sound("flip")        # a card turned over from a pile
+                break
         view_text.announce(self, seat, events)
 
     def menu_items(self):
