@@ -55,11 +55,17 @@ if "submodules" in targets:
     os.makedirs(os.path.join(folder, "submodules"), exist_ok=True)
     sys.exit(0)
 
+# As ports/rp2/Makefile: BOARD_DIR (default boards/<BOARD>) must exist; cmake gets its abspath.
+board_dir = os.path.abspath(os.path.join(directory, vars_.get("BOARD_DIR", "boards/" + board)))
+if not os.path.isdir(board_dir):
+    print("Makefile:23: *** Invalid BOARD specified: " + board_dir + ".  Stop.")
+    sys.exit(2)
 if not os.path.exists(os.path.join(folder, "Makefile")):
     print("-- configuring", folder)
     os.makedirs(folder, exist_ok=True)
     no_picotool = "-DPICO_NO_PICOTOOL=1" in cmake_args
-    cache = ["MICROPY_BOARD:UNINITIALIZED=" + board]
+    cache = ["MICROPY_BOARD:UNINITIALIZED=" + board,
+             "MICROPY_BOARD_DIR:UNINITIALIZED=" + board_dir]
     if "FROZEN_MANIFEST" in vars_:
         cache.append("MICROPY_FROZEN_MANIFEST:UNINITIALIZED=" + vars_["FROZEN_MANIFEST"])
     if no_picotool:
@@ -102,6 +108,11 @@ if chip == "rp2040":
 else:
     head = b"\0" * 0x110 + struct.pack("<5I", 0xFFFFDED3, 0x10210142, 0x1FF, 0, 0xAB123579)
 banner = b"" if os.environ.get("FAKE_NO_BANNER") else b"MicroPython v1.28.0 on 2026-12-01"
+# The filesystem size the configured board folder compiled in (as rp2_flash.c would).
+header = open(os.path.join(cache["MICROPY_BOARD_DIR"], "mpconfigboard.h")).read()
+storage = [ln.split(None, 2)[2].encode() for ln in header.splitlines()
+           if ln.startswith("#define MICROPY_HW_FLASH_STORAGE_BYTES")]
+head += b"storage=" + (storage[0] if storage else b"default") + b";"
 image = (head + b"\x5a" * 3000 + banner + frozen).ljust(9000, b"\x77") + b"end"
 with open(os.path.join(folder, "firmware.elf"), "wb") as f:
     f.write(b"\x7fELF")
@@ -159,6 +170,7 @@ def fake_make(tmp_path, monkeypatch, repo):
         "picotool_DIR",
         "PICOTOOL_FETCH_FROM_GIT_PATH",
         "FREEZE_GAMES",
+        "FS_KB",
         F.FREEZE_ENV,
     ):
         monkeypatch.delenv(var, raising=False)
@@ -249,12 +261,14 @@ def test_exported_tree_offline_no_picotool_stale_stock_folder(
     # The commands: mpy-cross, then one port build; no `submodules` (no .git), no picotool.
     port = top / "ports" / "rp2"
     calls = fake_make()
+    board_dir = ["BOARD_DIR=" + str(out / "board-RPI_PICO-fs1024k")] if board == "RPI_PICO" else []
     assert [c["argv"] for c in calls] == [
         ["-C", str(top / "mpy-cross"), "-j", "2"],
         [
             "-C",
             str(port),
             "BOARD=" + board,
+            *board_dir,
             "BUILD=build-{}-console".format(board),
             "FROZEN_MANIFEST=" + str(repo / "tools" / "manifest.py"),
             "-j",
@@ -302,8 +316,12 @@ def test_exported_tree_offline_no_picotool_stale_stock_folder(
     assert payload[: len(image)] == image and payload[len(image) :] == b"\0" * (256 * count - 9003)
     assert "from firmware.bin (tools/uf2.py)" in text.out
     assert "ENOENT" in text.out and "make flash" in text.out
-    if board == "RPI_PICO":  # 2048 KB - 1408 KB of filesystem, from mpconfigboard.h
-        assert "(631 KB of the 640 KB firmware area free)" in text.out
+    if board == "RPI_PICO":  # every game frozen: 2048 KB - a 1024 KB filesystem
+        assert "(1015 KB of the 1024 KB firmware area free)" in text.out
+        assert b"storage=(1024 * 1024);" in image
+    else:  # the board's own layout: 4096 KB - (4096 - 1024) KB, from mpconfigboard.h
+        assert "(1015 KB of the 1024 KB firmware area free)" in text.out
+        assert b"storage=(PICO_FLASH_SIZE_BYTES - 1024 * 1024);" in image
 
 
 def test_git_clone_runs_submodules_in_its_own_folder(tmp_path, fake_make, capsys):
@@ -314,12 +332,14 @@ def test_git_clone_runs_submodules_in_its_own_folder(tmp_path, fake_make, capsys
     assert F.main(["--micropy-dir", str(top), "-j", "3", "--out", str(out)]) == 0
     port = str(top / "ports" / "rp2")
     calls = port_calls(fake_make())
+    board_dir = "BOARD_DIR=" + str(out / "board-RPI_PICO-fs1024k")
     assert [c["argv"] for c in calls] == [
-        ["-C", port, "BOARD=RPI_PICO", "BUILD=build-RPI_PICO-console", "submodules"],
+        ["-C", port, "BOARD=RPI_PICO", board_dir, "BUILD=build-RPI_PICO-console", "submodules"],
         [
             "-C",
             port,
             "BOARD=RPI_PICO",
+            board_dir,
             "BUILD=build-RPI_PICO-console",
             "FROZEN_MANIFEST=" + str(F.MANIFEST),
             "-j",
@@ -361,7 +381,7 @@ def test_a_firmware_without_micropython_in_it_is_refused(tmp_path, fake_make, ca
     assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert "no 'MicroPython v' banner: not a working MicroPython firmware" in err
-    assert not (tmp_path / "out").exists()
+    assert not list((tmp_path / "out").glob("firmware-*"))  # no UF2, no layout
 
 
 def test_own_folder_configured_otherwise_is_rebuilt(tmp_path, fake_make, capsys, repo):
@@ -463,7 +483,7 @@ def test_a_failed_command_stops_the_build(tmp_path, fake_make, capsys, monkeypat
     captured = capsys.readouterr()
     assert "CMake Error: Build step for picotool failed" in captured.out
     assert "command failed (exit 2): make -C" in captured.err
-    assert not (tmp_path / "out").exists()
+    assert not list((tmp_path / "out").glob("firmware-*"))
     # The failed configuration is not left behind for the next run to reuse.
     assert (
         "deleting {}: its configuration failed".format(
@@ -498,6 +518,7 @@ def test_dry_run_lists_the_commands(tmp_path, fake_make, capsys):
         "firmware: picotool not installed: configuring with -DPICO_NO_PICOTOOL=1, the UF2 is "
         "made from firmware.bin",
         "firmware: freezing the platform and every game",
+        "firmware: RPI_PICO2's own flash layout (boards/RPI_PICO2)",
         "$ make -C {} -j 3".format(top / "mpy-cross"),
         "$ CONSOLE_FREEZE_GAMES=all CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 make -C {} BOARD=RPI_PICO2 "
         "BUILD=build-RPI_PICO2-console submodules".format(port),
@@ -552,7 +573,8 @@ GAME = "def score(n):\n    return n + 1\n\nNAME = 'game_module_text'\n"
 @pytest.mark.parametrize(
     "board, flag, games_frozen",
     [
-        ("RPI_PICO", [], False),  # the default for a Pico: all six games do not fit
+        ("RPI_PICO", [], True),  # the default: everything, with a 1024 KB filesystem on a Pico
+        ("RPI_PICO", ["--freeze-games", "none"], False),
         ("RPI_PICO2", [], True),
         ("RPI_PICO", ["--freeze-games", "all"], True),
         ("RPI_PICO2", ["--freeze-games", "none"], False),
@@ -600,19 +622,26 @@ def test_freeze_games_from_the_environment_and_refusals(
     assert b"game_module_text" in (out / "firmware-RPI_PICO.uf2").read_bytes()
     assert F.main(["--micropy-dir", str(top), "--freeze-games", "memory,cauldron"]) == 2
     assert "use all or none" in capsys.readouterr().err
-    # Too big for the firmware area: refused, with the way out when the games were frozen.
+    # Too big for the firmware area: refused, with the ways out (the board's own layout here).
     write(
         top / "ports" / "rp2" / "boards" / "RPI_PICO" / "mpconfigboard.h",
         "#define MICROPY_HW_FLASH_STORAGE_BYTES          (2044 * 1024)\n",
     )
+    monkeypatch.setenv("FS_KB", "stock")
     assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert "more than the 4096 bytes before RPI_PICO's filesystem: try --freeze-games none" in err
+    assert (
+        "more than the 4096 bytes before RPI_PICO's filesystem: try a smaller filesystem "
+        "(--fs-kb, FS_KB; now 2044 KB) or --freeze-games none" in err
+    )
     assert not (out / "firmware-RPI_PICO.uf2").exists()
+    assert not (out / "firmware-RPI_PICO.json").exists()
     monkeypatch.setenv("FREEZE_GAMES", "none")
     assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert "filesystem" in err and "try --freeze-games" not in err
+    assert "filesystem" in err and "--freeze-games none" not in err
+    # A smaller filesystem than the board's makes room: the same build passes.
+    assert F.main(["--micropy-dir", str(top), "--out", str(out), "--fs-kb", "2000"]) == 0
     with pytest.raises(ValueError):
         F.split_frozen(["main.py"], "some")
     assert F.split_frozen(["core/a.py", "games/x/r.py", "main.py"], "none") == (
@@ -620,6 +649,138 @@ def test_freeze_games_from_the_environment_and_refusals(
         ["games"],
     )
     assert F.split_frozen(["core/a.py", "main.py"], "none") == (["core/a.py", "main.py"], [])
+
+
+def test_rpi_pico_default_moves_the_filesystem_to_fit_every_game(
+    tmp_path, fake_make, repo, capsys
+):
+    """Every game frozen does not fit RPI_PICO's stock 640 KB: the build uses a board folder of
+    its own with a 1024 KB filesystem (offset 0x100000), says that the board's filesystem is
+    re-created, and writes the layout beside the UF2; --fs-kb stock goes back to the port's."""
+    write(repo / "firmware" / "games" / "dice" / "rules.py", GAME)
+    top = fake_micropython(tmp_path)
+    stock_dir = top / "ports" / "rp2" / "boards" / "RPI_PICO"
+    write(stock_dir / "pins.csv", "GP0,GPIO0\nLED,GPIO25\n")
+    write(stock_dir / "mpconfigboard.cmake", 'set(PICO_BOARD "pico")\n')
+    stock_header = (stock_dir / "mpconfigboard.h").read_text()
+    out = tmp_path / "out"
+    folder = top / "ports" / "rp2" / "build-RPI_PICO-console"
+
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    board_dir = out / "board-RPI_PICO-fs1024k"
+    # The port's board folder, copied, with the one define changed; the tree is untouched.
+    assert (board_dir / "mpconfigboard.h").read_text() == (
+        '#define MICROPY_HW_BOARD_NAME "Raspberry Pi Pico"\n'
+        "#define MICROPY_HW_FLASH_STORAGE_BYTES          (1024 * 1024)\n"
+    )
+    assert (board_dir / "pins.csv").read_text() == "GP0,GPIO0\nLED,GPIO25\n"
+    assert (board_dir / "mpconfigboard.cmake").exists()
+    assert (stock_dir / "mpconfigboard.h").read_text() == stock_header
+    assert F.read_cmake_cache(folder / "CMakeCache.txt")["MICROPY_BOARD_DIR"] == str(board_dir)
+    image = (folder / "firmware.bin").read_bytes()
+    assert b"storage=(1024 * 1024);" in image and b"game_module_text" in image
+    layout = json.loads((out / "firmware-RPI_PICO.json").read_text())
+    assert layout == {
+        "board": "RPI_PICO",
+        "chip": "rp2040",
+        "flash_bytes": 2 * 1024 * 1024,
+        "bin_bytes": len(image),
+        "firmware_area": 1024 * 1024,
+        "fs_offset": 0x100000,
+        "fs_bytes": 1024 * 1024,
+        "romfs_bytes": 0,
+        "stock_layout": False,
+        "board_dir": str(board_dir),
+        "freeze_games": "all",
+        "marker": F.expected_marker(),
+    }
+    assert "a 1024 KB filesystem at 0x100000" in text
+    assert "MicroPython formats a new one" in text and "are lost, once" in text
+    assert "(1015 KB of the 1024 KB firmware area free)" in text
+
+    # Built again: the board folder is not rewritten (its header's time would rebuild
+    # everything) and the build folder is reused.
+    stamp = (board_dir / "mpconfigboard.h").stat().st_mtime_ns
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 0
+    assert (board_dir / "mpconfigboard.h").stat().st_mtime_ns == stamp
+    assert "-- configuring" not in capsys.readouterr().out
+
+    # The stock layout asked for: the folder configured with our board folder is not reused.
+    assert F.main(["--micropy-dir", str(top), "--out", str(out), "--fs-kb", "stock"]) == 0
+    text = capsys.readouterr().out
+    assert "it was configured with the board folder '{}'".format(board_dir) in text
+    assert "RPI_PICO's own flash layout (boards/RPI_PICO)" in text
+    assert b"storage=(1408 * 1024);" in (folder / "firmware.bin").read_bytes()
+    layout = json.loads((out / "firmware-RPI_PICO.json").read_text())
+    assert (layout["fs_offset"], layout["fs_bytes"], layout["stock_layout"]) == (
+        0xA0000,
+        1408 * 1024,
+        True,
+    )
+    assert "formats a new one" not in text
+    # Another size: another board folder.
+    assert F.main(["--micropy-dir", str(top), "--out", str(out), "--fs-kb", "512"]) == 0
+    assert b"storage=(512 * 1024);" in (folder / "firmware.bin").read_bytes()
+    assert json.loads((out / "firmware-RPI_PICO.json").read_text())["fs_offset"] == 0x180000
+    # Still refused without the app in it, with a board folder of our own.
+    os.environ["FAKE_IGNORE_MANIFEST"] = "1"
+    try:
+        assert F.main(["--micropy-dir", str(top), "--out", str(out), "--clean"]) == 1
+    finally:
+        del os.environ["FAKE_IGNORE_MANIFEST"]
+    assert "does not hold the app's frozen marker" in capsys.readouterr().err
+    assert not list(out.glob("firmware-RPI_PICO.*"))
+
+
+def test_fs_kb_refusals(tmp_path, fake_make, capsys):
+    top = fake_micropython(tmp_path)
+    base = ["--micropy-dir", str(top), "--out", str(tmp_path / "out")]
+    assert F.main(base + ["--fs-kb", "1023"]) == 2
+    assert "--fs-kb 1023: must be a positive multiple of 4" in capsys.readouterr().err
+    assert F.main(base + ["--fs-kb", "2048"]) == 2
+    assert "leaves no room for the firmware in RPI_PICO's 2048 KB of flash" in (
+        capsys.readouterr().err
+    )
+    assert F.main(base + ["--fs-kb", "big"]) == 2
+    assert "use a number of KB or stock" in capsys.readouterr().err
+    assert fake_make() == []
+
+
+def test_board_header_sets_or_adds_the_size():
+    name = '#define MICROPY_HW_BOARD_NAME "Pico"\n'
+    stock = name + "#define MICROPY_HW_FLASH_STORAGE_BYTES (1408 * 1024)\n"
+    assert F.board_header(stock, 1024) == (
+        name + "#define MICROPY_HW_FLASH_STORAGE_BYTES (1024 * 1024)\n"
+    )
+    added = F.board_header('#define MICROPY_HW_BOARD_NAME "Pico"\n', 768)
+    assert added.endswith("#define MICROPY_HW_FLASH_STORAGE_BYTES          (768 * 1024)\n")
+    assert F._size_define(added, F.STORAGE_DEFINE, 2 << 20) == (True, 768 * 1024)
+
+
+def test_a_folder_configured_without_a_board_folder_is_not_reused_for_one(tmp_path):
+    folder = tmp_path / "ports" / "rp2" / "build-RPI_PICO-console"
+    manifest = tmp_path / "manifest.py"
+    cache = "MICROPY_BOARD:UNINITIALIZED=RPI_PICO\n" + (
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED={}\n".format(manifest)
+    )
+    write(folder / "Makefile", "")
+    write(folder / "CMakeCache.txt", cache)
+    ours = tmp_path / "out" / "board-RPI_PICO-fs1024k"
+    # An older folder (no MICROPY_BOARD_DIR in its cache) counts as the stock layout.
+    assert F.stale_reason(folder, "RPI_PICO", "sdk", manifest) == ""
+    assert F.stale_reason(folder, "RPI_PICO", "sdk", manifest, ours) == (
+        "it was configured with the board folder '(none)'"
+    )
+    stock = folder.parent / "boards" / "RPI_PICO"
+    write(folder / "CMakeCache.txt", cache + "MICROPY_BOARD_DIR:UNINITIALIZED={}\n".format(stock))
+    assert F.stale_reason(folder, "RPI_PICO", "sdk", manifest) == ""
+    assert "board folder '{}'".format(stock) in F.stale_reason(
+        folder, "RPI_PICO", "sdk", manifest, ours
+    )
+    write(folder / "CMakeCache.txt", cache + "MICROPY_BOARD_DIR:UNINITIALIZED={}\n".format(ours))
+    assert F.stale_reason(folder, "RPI_PICO", "sdk", manifest, ours) == ""
+    assert "board folder '{}'".format(ours) in F.stale_reason(folder, "RPI_PICO", "sdk", manifest)
 
 
 # --- the checks on firmware.bin -------------------------------------------------------------

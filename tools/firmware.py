@@ -11,15 +11,26 @@ tarball with its lib/ submodules), the Arm GCC toolchain, cmake, a host C compil
 in MicroPython's ports/rp2/README.md. Runs, for BOARD=RPI_PICO:
 
     make -C $MICROPY_DIR/mpy-cross                                  (once)
-    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BUILD=build-RPI_PICO-console submodules
-                                                                    (git clones only)
+    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BOARD_DIR=<repo>/build/board-RPI_PICO-fs1024k \\
+         BUILD=build-RPI_PICO-console submodules                    (git clones only)
     CMAKE_ARGS=-DPICO_NO_PICOTOOL=1 \\
-    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BUILD=build-RPI_PICO-console \\
-         FROZEN_MANIFEST=<repo>/tools/manifest.py
+    make -C $MICROPY_DIR/ports/rp2 BOARD=RPI_PICO BOARD_DIR=<repo>/build/board-RPI_PICO-fs1024k \\
+         BUILD=build-RPI_PICO-console FROZEN_MANIFEST=<repo>/tools/manifest.py
 
 then checks firmware.bin (a flash image for the board's chip, small enough for the firmware
 area, and holding this app's frozen marker: see `app_marker`) and writes
-build/firmware-RPI_PICO.uf2 from it with tools/uf2.py. Nothing is reported as built otherwise.
+build/firmware-RPI_PICO.uf2 from it with tools/uf2.py, and build/firmware-RPI_PICO.json (the
+flash layout: firmware area, filesystem offset and size; tools/rig reads it). Nothing is
+reported as built otherwise.
+
+- Filesystem size (`--fs-kb`): every game frozen is ~710 KB, more than the 640 KB that stock
+  RPI_PICO leaves before its 1408 KB filesystem. So on RPI_PICO, with `--freeze-games all` (the
+  default), the build uses a board folder of its own, build/board-RPI_PICO-fs1024k: the port's
+  boards/RPI_PICO copied, MICROPY_HW_FLASH_STORAGE_BYTES set to 1024 KB (the port puts the
+  filesystem at PICO_FLASH_SIZE_BYTES minus that: offset 0x100000 instead of 0xA0000, and the
+  firmware area grows to 1024 KB). Such a firmware finds no filesystem at its offset on a board
+  that ran another layout, so MicroPython formats a new one at first boot (rp2's _boot.py):
+  files and saves on the board are lost, once. `--fs-kb stock` keeps the board's own layout.
 
 - Build folder: build-<BOARD>-console, never the port's own build-<BOARD>: the port reruns
   cmake only when the folder has no Makefile yet, so a stock build folder would silently give
@@ -35,13 +46,13 @@ build/firmware-RPI_PICO.uf2 from it with tools/uf2.py. Nothing is reported as bu
   replace the port Makefile's own CMAKE_ARGS (board, frozen manifest) instead of adding to them.
 
     python -m tools.firmware --micropy-dir DIR [--board RPI_PICO|RPI_PICO2]
-        [--freeze-games all|none] [--picotool auto|sdk|none] [--clean] [--out DIR] [-j N]
-        [--dry-run]
+        [--freeze-games all|none] [--fs-kb N|stock] [--picotool auto|sdk|none] [--clean]
+        [--out DIR] [-j N] [--dry-run]
 
-- What is frozen: `--freeze-games all` (the default for RPI_PICO2) freezes every module;
-  `none` (the default for RPI_PICO, whose 640 KB firmware area cannot hold all six games)
-  freezes the platform and leaves firmware/games/ to `make flash`, which reads the list of
-  unfrozen folders from the marker module (FILESYSTEM).
+- What is frozen: `--freeze-games all` (the default) freezes every module; `none` freezes the
+  platform and leaves firmware/games/ to `make flash`, which reads the list of unfrozen folders
+  from the marker module (FILESYSTEM). On RPI_PICO `none` fits the stock layout (the default
+  filesystem size there is `stock`), so it keeps the board's files; it leaves the games in RAM.
 
 Exit status: 0 UF2 written; 1 a command failed or the firmware failed a check; 2 bad arguments
 or not a usable MicroPython tree.
@@ -51,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -80,7 +92,13 @@ MODES = ("auto", "sdk", "none")
 # `make flash`; "all" freezes everything. All six games no longer fit RPI_PICO's 640 KB.
 GAMES_DIR = "games"
 FREEZE_GAMES = ("all", "none")
-DEFAULT_FREEZE_GAMES = {"RPI_PICO": "none", "RPI_PICO2": "all"}
+DEFAULT_FREEZE_GAMES = {"RPI_PICO": "all", "RPI_PICO2": "all"}
+# The filesystem size (KB) when not given: every game frozen does not fit RPI_PICO's stock
+# 640 KB firmware area (709,092 bytes at e0ddac6), so it gets 1024 KB of firmware, 1024 KB of
+# filesystem. Anything else keeps the board's stock layout (None).
+DEFAULT_FS_KB = {("RPI_PICO", "all"): 1024}
+STOCK = "stock"
+STORAGE_DEFINE = "MICROPY_HW_FLASH_STORAGE_BYTES"
 FREEZE_ENV = "CONSOLE_FREEZE_GAMES"  # how the choice reaches tools/manifest.py inside make
 
 MARKER_MODULE = "console_frozen"  # tools/flash.py imports it on the board to spot a frozen app
@@ -220,12 +238,16 @@ def _size_define(text: str, name: str, flash_bytes: int) -> tuple[bool, int | No
         return True, None
 
 
-def firmware_area(micropy_dir: Path, board: Board) -> int | None:
-    """Bytes of flash before the filesystem (and ROMFS, if any): the board file's
-    MICROPY_HW_FLASH_STORAGE_BYTES, else ports/rp2/mpconfigport.h's default. None if unknown."""
+def flash_sizes(
+    micropy_dir: Path, board: Board, board_dir: Path | None = None
+) -> tuple[int | None, int | None]:
+    """(filesystem bytes, ROMFS bytes) of a build: the board file's
+    MICROPY_HW_FLASH_STORAGE_BYTES (and MICROPY_HW_ROMFS_BYTES), else ports/rp2/mpconfigport.h's
+    defaults; None where unknown. `board_dir`: a board folder other than boards/<BOARD>."""
     port = micropy_dir / "ports" / "rp2"
+    board_dir = port / "boards" / board.name if board_dir is None else board_dir
     texts = []
-    for path in (port / "boards" / board.name / "mpconfigboard.h", port / "mpconfigport.h"):
+    for path in (board_dir / "mpconfigboard.h", port / "mpconfigport.h"):
         try:
             texts.append(path.read_text(errors="replace"))
         except OSError:
@@ -237,11 +259,65 @@ def firmware_area(micropy_dir: Path, board: Board) -> int | None:
             if defined:
                 sizes[name] = value
                 break
-    storage = sizes.get("MICROPY_HW_FLASH_STORAGE_BYTES")
-    romfs = sizes.get("MICROPY_HW_ROMFS_BYTES", 0)
+    return sizes.get("MICROPY_HW_FLASH_STORAGE_BYTES"), sizes.get("MICROPY_HW_ROMFS_BYTES", 0)
+
+
+def firmware_area(micropy_dir: Path, board: Board, board_dir: Path | None = None) -> int | None:
+    """Bytes of flash before the filesystem (and ROMFS, if any). None if unknown."""
+    storage, romfs = flash_sizes(micropy_dir, board, board_dir)
     if storage is None or romfs is None:
         return None
     return board.flash_bytes - storage - romfs
+
+
+def stock_board_dir(micropy_dir: Path, board: str) -> Path:
+    return micropy_dir / "ports" / "rp2" / "boards" / board
+
+
+def board_dir_for(out: Path, board: str, fs_kb: int) -> Path:
+    """The board folder of a build with a `fs_kb` KB filesystem (under build/, not in the tree)."""
+    return out / "board-{}-fs{}k".format(board, fs_kb)
+
+
+def fs_kb_problem(value: int, board: Board) -> str:
+    """'' if a filesystem of `value` KB can be used on the board, else why not."""
+    if value <= 0 or value % 4:
+        return "must be a positive multiple of 4 (the flash's 4 KB sectors)"
+    if value * 1024 >= board.flash_bytes:
+        return "leaves no room for the firmware in {}'s {} KB of flash".format(
+            board.name, board.flash_bytes // 1024
+        )
+    return ""
+
+
+def board_header(stock: str, fs_kb: int) -> str:
+    """The stock mpconfigboard.h with the filesystem size set to `fs_kb` KB."""
+    value = "({} * 1024)".format(fs_kb)
+    pattern = r"(#define\s+" + STORAGE_DEFINE + r"\s+)[^\n]*"
+    if re.search(pattern, stock):
+        return re.sub(pattern, lambda m: m.group(1) + value, stock, count=1)
+    return stock.rstrip("\n") + "\n#define {}          {}\n".format(STORAGE_DEFINE, value)
+
+
+def write_board_dir(micropy_dir: Path, board: str, fs_kb: int, out: Path) -> Path:
+    """build/board-<BOARD>-fs<N>k: the port's board folder with a `fs_kb` KB filesystem. Files
+    are rewritten only when they differ: every object of the port includes mpconfigboard.h, so
+    a new modification time would rebuild the whole firmware."""
+    src = stock_board_dir(micropy_dir, board)
+    dst = board_dir_for(out, board, fs_kb)
+    wanted = {}
+    for path in sorted(src.rglob("*")):
+        if path.is_file():
+            wanted[path.relative_to(src)] = path.read_bytes()
+    header = Path("mpconfigboard.h")
+    wanted[header] = board_header(wanted.get(header, b"").decode(), fs_kb).encode()
+    for rel, data in wanted.items():
+        target = dst / rel
+        if target.exists() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return dst
 
 
 def build_dir(micropy_dir: Path, board: str) -> Path:
@@ -274,7 +350,9 @@ def configured_mode(folder: Path) -> str | None:
     return "none" if _truthy(cache.get("PICO_NO_PICOTOOL", "")) else "sdk"
 
 
-def stale_reason(folder: Path, board: str, mode: str, manifest: Path) -> str:
+def stale_reason(
+    folder: Path, board: str, mode: str, manifest: Path, board_dir: Path | None = None
+) -> str:
     """Why a build folder cannot be reused for this build, or ''. A folder with a CMakeCache.txt
     but no Makefile counts too: cmake would run again there, but keep the cached settings that
     this build does not pass (PICO_NO_PICOTOOL in particular)."""
@@ -292,6 +370,13 @@ def stale_reason(folder: Path, board: str, mode: str, manifest: Path) -> str:
     cached = "none" if _truthy(cache.get("PICO_NO_PICOTOOL", "")) else "sdk"
     if cached != mode:
         return "it was configured {} picotool".format("without" if mode == "sdk" else "with")
+    # The board folder (BOARD_DIR: the filesystem size). `board_dir` None: the port's own
+    # boards/<BOARD>; a cache that names none counts as that (older folders), so a folder of
+    # our own must be named in the cache to be reused.
+    got_dir = cache.get("MICROPY_BOARD_DIR", "").strip('"')
+    want_dir = str(board_dir) if board_dir is not None else str(folder.parent / "boards" / board)
+    if (got_dir or board_dir is not None) and got_dir != want_dir:
+        return "it was configured with the board folder {!r}".format(got_dir or "(none)")
     return ""
 
 
@@ -318,23 +403,31 @@ def make_env(base: dict[str, str], mode: str) -> dict[str, str]:
 
 
 def commands(
-    micropy_dir: Path, board: str, jobs: int, manifest: Path | None = None
+    micropy_dir: Path,
+    board: str,
+    jobs: int,
+    manifest: Path | None = None,
+    board_dir: Path | None = None,
 ) -> list[list[str]]:
-    """The make invocations that build the frozen firmware, in order."""
+    """The make invocations that build the frozen firmware, in order. `board_dir`: a board
+    folder of our own (BOARD_DIR=, the port's Makefile passes it to cmake), None for stock."""
     manifest = MANIFEST if manifest is None else manifest
     port = micropy_dir / "ports" / "rp2"
     build = "BUILD=build-" + board + BUILD_SUFFIX
+    board_args = ["BOARD=" + board] + (["BOARD_DIR=" + str(board_dir)] if board_dir else [])
     cmds = []
     if not (micropy_dir / "mpy-cross" / "build" / "mpy-cross").exists():
         cmds.append(["make", "-C", str(micropy_dir / "mpy-cross"), "-j", str(jobs)])
     if (micropy_dir / ".git").exists():
-        cmds.append(["make", "-C", str(port), "BOARD=" + board, build, "submodules"])
+        cmds.append(["make", "-C", str(port)] + board_args + [build, "submodules"])
     cmds.append(
         [
             "make",
             "-C",
             str(port),
-            "BOARD=" + board,
+        ]
+        + board_args
+        + [
             build,
             "FROZEN_MANIFEST=" + str(manifest),
             "-j",
@@ -458,8 +551,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--freeze-games",
         default=os.environ.get("FREEZE_GAMES"),
-        help="all or none (env FREEZE_GAMES; default: none for RPI_PICO, all for RPI_PICO2): "
-        "freeze the games too, or only the platform with games/ left to `make flash`",
+        help="all or none (env FREEZE_GAMES; default all): freeze the games too, or only the "
+        "platform with games/ left to `make flash`",
+    )
+    parser.add_argument(
+        "--fs-kb",
+        default=os.environ.get("FS_KB"),
+        help="the filesystem's size in KB, or 'stock' (env FS_KB; default: 1024 for RPI_PICO "
+        "with every game frozen, else stock); the firmware area is the rest of the flash",
     )
     parser.add_argument("--clean", action="store_true", help="delete the build folder first")
     parser.add_argument("--out", type=Path, default=OUT, help="where the UF2 goes (build/)")
@@ -482,9 +581,20 @@ def main(argv: list[str] | None = None) -> int:
         return fail(
             "--freeze-games (or FREEZE_GAMES) is {!r}; use all or none".format(freeze_games), 2
         )
+    fs_kb = args.fs_kb or DEFAULT_FS_KB.get((board.name, freeze_games)) or STOCK
+    if fs_kb != STOCK:
+        try:
+            fs_kb = int(fs_kb)
+        except ValueError:
+            return fail("--fs-kb (or FS_KB) is {!r}; use a number of KB or stock".format(fs_kb), 2)
+        why = fs_kb_problem(fs_kb, board)
+        if why:
+            return fail("--fs-kb {}: {}".format(fs_kb, why), 2)
     micropy_dir = args.micropy_dir.expanduser().resolve()
     if not (micropy_dir / "ports" / "rp2").is_dir():
         return fail("{} is not a MicroPython source tree (no ports/rp2)".format(micropy_dir), 2)
+    if fs_kb != STOCK and not stock_board_dir(micropy_dir, board.name).is_dir():
+        return fail("{} has no boards/{}".format(micropy_dir / "ports" / "rp2", board.name), 2)
     version = micropython_version(micropy_dir)
     if version is not None and version < MIN_MICROPYTHON:
         return fail(
@@ -537,10 +647,25 @@ def main(argv: list[str] | None = None) -> int:
             else "the platform only; games/ stays on the filesystem (`make flash` copies it)"
         )
     )
-    out = args.out / "firmware-{}.uf2".format(board.name)
+    out = args.out.resolve() / "firmware-{}.uf2".format(board.name)
+    board_dir = None if fs_kb == STOCK else board_dir_for(out.parent, board.name, fs_kb)
+    if board_dir is None:
+        print("firmware: {}'s own flash layout (boards/{})".format(board.name, board.name))
+    else:
+        print(
+            "firmware: a {} KB filesystem at 0x{:x} ({}: boards/{} with {} = {} KB); "
+            "flashing it re-creates the board's filesystem".format(
+                fs_kb,
+                board.flash_bytes - fs_kb * 1024,
+                board_dir,
+                board.name,
+                STORAGE_DEFINE,
+                fs_kb,
+            )
+        )
 
     if args.dry_run:
-        for cmd in commands(micropy_dir, board.name, args.jobs):
+        for cmd in commands(micropy_dir, board.name, args.jobs, board_dir=board_dir):
             print(show(cmd, make_env({FREEZE_ENV: freeze_games}, mode) if is_port(cmd) else {}))
         print(
             "then: check {} for the marker {} and write {} (family {}, from 0x{:08x})".format(
@@ -549,20 +674,23 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 0
 
-    if out.exists():
-        out.unlink()  # build/ holds a UF2 only when the last build passed every check
+    for stale in (out, layout_path(out)):
+        if stale.exists():
+            stale.unlink()  # build/ holds a UF2 only when the last build passed every check
+    if board_dir is not None:
+        write_board_dir(micropy_dir, board.name, int(fs_kb), out.parent)
     if args.clean and folder.exists():
         print("firmware: --clean: deleting {}".format(folder))
         shutil.rmtree(folder)
 
     while True:
-        reason = stale_reason(folder, board.name, mode, MANIFEST)
+        reason = stale_reason(folder, board.name, mode, MANIFEST, board_dir)
         if reason:
             print("firmware: deleting {}: {}".format(folder, reason))
             shutil.rmtree(folder)
         env = make_env(base_env, mode)
         failed, status, tail = None, 0, []
-        for cmd in commands(micropy_dir, board.name, args.jobs):
+        for cmd in commands(micropy_dir, board.name, args.jobs, board_dir=board_dir):
             cmd_env = env if is_port(cmd) else base_env
             print(show(cmd, cmd_env if is_port(cmd) else {}), flush=True)
             status, tail = run(cmd, cmd_env)
@@ -596,7 +724,12 @@ def main(argv: list[str] | None = None) -> int:
             "sources as they are now".format(marker, now)
         )
         marker = now
-    return finish(micropy_dir, board, folder, mode, marker, out, freeze_games)
+    return finish(micropy_dir, board, folder, mode, marker, out, freeze_games, board_dir)
+
+
+def layout_path(uf2_path: Path) -> Path:
+    """build/firmware-<BOARD>.json beside the UF2: its flash layout (tools/rig reads it)."""
+    return uf2_path.with_suffix(".json")
 
 
 def finish(
@@ -607,6 +740,7 @@ def finish(
     marker: str,
     out: Path,
     freeze_games: str = "all",
+    board_dir: Path | None = None,
 ) -> int:
     """Check the build's firmware.bin and write the UF2 to `out`."""
     uf2 = _uf2()
@@ -622,17 +756,20 @@ def finish(
     problem = marker_problem(image, marker)
     if problem:
         return fail("{}: {}. No UF2 written; try again with --clean.".format(bin_path, problem))
-    area = firmware_area(micropy_dir, board)
+    storage, romfs = flash_sizes(micropy_dir, board, board_dir)
+    area = firmware_area(micropy_dir, board, board_dir)
     if area is not None and len(image) > area:
         return fail(
-            "{} is {} bytes, more than the {} bytes before {}'s filesystem{}".format(
+            "{} is {} bytes, more than the {} bytes before {}'s filesystem: try a smaller "
+            "filesystem (--fs-kb, FS_KB; now {} KB){}".format(
                 bin_path,
                 len(image),
                 area,
                 board.name,
+                (storage or 0) // 1024,
                 ""
                 if freeze_games == "none"
-                else ": try --freeze-games none (FREEZE_GAMES=none), games/ then stays on the "
+                else " or --freeze-games none (FREEZE_GAMES=none), games/ then stays on the "
                 "filesystem",
             )
         )
@@ -659,6 +796,21 @@ def finish(
         return fail("the UF2 does not read back as firmware.bin: " + why)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
+    layout = {
+        "board": board.name,
+        "chip": board.chip,
+        "flash_bytes": board.flash_bytes,
+        "bin_bytes": len(image),
+        "firmware_area": area,
+        "fs_offset": None if storage is None else board.flash_bytes - storage,
+        "fs_bytes": storage,
+        "romfs_bytes": romfs,
+        "stock_layout": board_dir is None,
+        "board_dir": None if board_dir is None else str(board_dir),
+        "freeze_games": freeze_games,
+        "marker": marker,
+    }
+    layout_path(out).write_text(json.dumps(layout, indent=1, sort_keys=True) + "\n")
     print("firmware.bin: {} bytes, holds {}".format(len(image), marker), end="")
     if area is not None:
         print(
@@ -673,6 +825,17 @@ def finish(
             out, len(data), len(data) // uf2.BLOCK_SIZE, board.family, source
         )
     )
+    if storage is not None:
+        print(
+            "Flash layout: firmware area {} KB, filesystem {} KB at 0x{:x}{} "
+            "(written to {})".format(
+                (area or 0) // 1024,
+                storage // 1024,
+                board.flash_bytes - storage,
+                " (the board's stock layout)" if board_dir is None else " (not the stock layout)",
+                layout_path(out),
+            )
+        )
     print(
         "Install: hold BOOTSEL while plugging in the board, copy the UF2 onto the drive "
         "(RPI-RP2, or RP2350 on a Pico 2), then `make flash` to copy the data files (gen/){}. "
@@ -680,6 +843,13 @@ def finish(
             " and the games (games/, not frozen)" if freeze_games == "none" else ""
         )
     )
+    if board_dir is not None:
+        print(
+            "The filesystem moves: at the first boot MicroPython formats a new one, so the "
+            "files on the board (saves, settings, board.txt) are lost, once (and again when "
+            "going back to a stock firmware). Copy them off first if needed "
+            "(.venv/bin/mpremote fs cp :settings.json .)."
+        )
     return 0
 
 
