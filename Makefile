@@ -78,6 +78,8 @@ flash: build
 firmware: build
 	$(PY) -m tools.firmware $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR),)
 
+# MICROPY_DIR=<MicroPython tree> (make firmware first) or FROZEN_FIRMWARE=<its UF2> adds the
+# section "frozen" (tools/bench_frozen.py); without either it says so and skips.
 bench: $(STAMP) $(RIG_STAMP) assets
 	$(PY) -m tools.bench $(ARGS)
 

@@ -181,3 +181,179 @@ def test_every_game_opens_its_first_screen(board):
         last = [ev for ev in r.events if ev.kind == "scene"][-1]
         cursor = index if last.fields[0] == "pop" else 0
     assert not failures, "\n\n".join(failures)
+
+
+# -- a firmware with the app frozen in (make firmware; tools/bench_frozen.py) -------------------
+def _layout(path, **kw):
+    import json
+
+    info = {"chip": "rp2040", "fs_offset": 0x100000, "fs_bytes": 1024 * 1024}
+    info.update(kw)
+    path.write_text(json.dumps(info))
+    return path
+
+
+def test_fs_layout_follows_the_firmwares_layout_file(tmp_path):
+    """The stock layout unless make firmware's firmware-<BOARD>.json beside the UF2 says
+    otherwise; a firmware for another chip is refused (no emulator needed)."""
+    uf2 = tmp_path / "firmware-RPI_PICO.uf2"
+    assert rig.fs_layout(uf2) == (0xA0000, 352)
+    _layout(tmp_path / "firmware-RPI_PICO.json")
+    assert rig.fs_layout(uf2) == (0x100000, 256)
+    _layout(tmp_path / "firmware-RPI_PICO.json", fs_offset=0x180000, fs_bytes=512 * 1024)
+    assert rig.fs_layout(uf2) == (0x180000, 128)
+    _layout(tmp_path / "firmware-RPI_PICO.json", chip="rp2350")
+    with pytest.raises(rig.RigError, match="emulates an RP2040 only"):
+        rig.fs_layout(uf2)
+    _layout(tmp_path / "firmware-RPI_PICO.json", fs_bytes=1000)
+    with pytest.raises(rig.RigError, match="not in 4 KiB blocks"):
+        rig.fs_layout(uf2)
+
+
+def test_pack_what_make_flash_leaves_beside_a_frozen_firmware(tmp_path):
+    """gen/ alone (no main.py: the firmware has it frozen) packs, at any block count."""
+    fs = tmp_path / "fs"
+    (fs / "gen").mkdir(parents=True)
+    (fs / "gen" / "font.bin").write_bytes(bytes(range(200)) * 30)
+    image = rig.pack(fs, {"boot.py": b"# hook\n"}, block_count=256)
+    assert len(image) == 1024 * 1024
+    assert rig.read_fs(image, 256) == {"gen/font.bin": bytes(range(200)) * 30,
+                                       "boot.py": b"# hook\n"}
+
+
+def test_frozen_fs_dir_copies_what_make_flash_copies(tmp_path):
+    from tools import bench_frozen
+
+    b = tmp_path / "pico"
+    for rel in ("main.py", "core/app.mpy", "games/registry.mpy", "games/dice/rules.mpy",
+                "gen/icons.bin"):
+        (b / rel).parent.mkdir(parents=True, exist_ok=True)
+        (b / rel).write_bytes(rel.encode())
+    dest = bench_frozen.frozen_fs_dir(b, tmp_path / "fs")
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()) == [
+        "gen/icons.bin"]
+    dest = bench_frozen.frozen_fs_dir(b, tmp_path / "fs", ("games",))  # --freeze-games none
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file()) == [
+        "games/dice/rules.mpy", "games/registry.mpy", "gen/icons.bin"]
+
+
+def test_firmware_info_reads_the_marker_and_the_layout(tmp_path):
+    from tools import bench_frozen
+    from tools import uf2 as U
+
+    uf2 = tmp_path / "firmware-RPI_PICO.uf2"
+    uf2.write_bytes(U.bin_to_uf2(b"\0" * 300 + b"MicroPython v1.28.0", U.RP2040))
+    with pytest.raises(bench_frozen.FrozenError, match="no app frozen marker"):
+        bench_frozen.firmware_info(uf2)
+    marker = b"card-console-app:0123456789abcdef"
+    uf2.write_bytes(U.bin_to_uf2(b"\0" * 300 + marker + b"\0" * 600, U.RP2040))
+    info = bench_frozen.firmware_info(uf2)
+    assert (info["marker"], info["fs_offset"], info["filesystem"]) == (
+        marker.decode(), 0xA0000, [])
+    _layout(tmp_path / "firmware-RPI_PICO.json", freeze_games="none")
+    info = bench_frozen.firmware_info(uf2)
+    assert (info["fs_offset"], info["fs_bytes"], info["filesystem"]) == (
+        0x100000, 1024 * 1024, ["games"])
+    assert info["image_bytes"] == 1024  # 4 pages of 256
+    _layout(tmp_path / "firmware-RPI_PICO.json", chip="rp2350")
+    with pytest.raises(bench_frozen.FrozenError, match="RP2040 only"):
+        bench_frozen.firmware_info(uf2)
+
+
+def test_bench_frozen_skips_saying_why(monkeypatch, capsys):
+    from tools import bench_frozen
+
+    for var in ("FROZEN_FIRMWARE", "MICROPY_DIR"):
+        monkeypatch.delenv(var, raising=False)
+    assert bench_frozen.find_firmware() is None
+    monkeypatch.setattr(rig, "missing", lambda: None)
+    assert bench_frozen.section(log=print) is None
+    out = capsys.readouterr().out
+    assert "skipped: no frozen firmware to measure: pass MICROPY_DIR=" in out
+    assert "FROZEN_FIRMWARE=" in out
+    monkeypatch.setenv("FROZEN_FIRMWARE", "/nowhere/firmware.uf2")
+    with pytest.raises(bench_frozen.FrozenError, match="no such file"):
+        bench_frozen.find_firmware()
+
+
+def test_bench_frozen_compares_the_two_runs():
+    """The differences and the report, on two hand-made bench_rig results."""
+    from tools import bench_frozen
+
+    def run(boot, heap_menu, heap_setup, least, source):
+        return {"boot_to_menu_ms": boot,
+                "scene_free_heap": {"MainMenu": heap_menu, "memory/SetupScreen": heap_setup,
+                                    "memory/demo/GameScene": least + 500},
+                "scenes": {"MainMenu": {"draw_ms_max": 30.0, "full_frames": 2},
+                           "memory/SetupScreen": {"draw_ms_max": 20.5, "full_frames": 1}},
+                "min_free_heap": {"memory": least},
+                "demo": {"memory": {"ended": False, "decisions": 9}},
+                "errors": [], "meta": {"firmware": "x.uf2", "source": source}}
+
+    fs = bench_frozen.summary(run(1142.0, 128_368, 70_752, 69_184, "abc"))
+    fz = bench_frozen.summary(run(911.0, 176_064, 161_104, 157_104, "abc"))
+    res = {"filesystem": fs, "frozen": fz, "quick": True, "wall_s": 60, "date": "today",
+           "firmware": {"uf2": "build/firmware-RPI_PICO.uf2", "marker": "card-console-app:1",
+                        "expected_marker": "card-console-app:1", "image_bytes": 710_020,
+                        "freeze_games": "all", "filesystem": [], "fs_bytes": 1 << 20,
+                        "fs_offset": 0x100000}}
+    res["difference"] = bench_frozen.differences(fs, fz)
+    assert res["difference"] == {
+        "boot_to_menu_ms": -231.0,
+        "scene_free_heap": {"MainMenu": 47_696, "memory/SetupScreen": 90_352,
+                            "memory/demo/GameScene": 87_920},
+        "min_free_heap": {"memory": 87_920}}
+    assert bench_frozen.game_extra_heap(res) == {
+        "memory": {"first_screen": 90_352, "first_screen_scene": "SetupScreen",
+                   "all_ai_least": 87_920}}
+    text, md = bench_frozen.report(res)
+    assert "| reset to the first menu frame (ms) | 1142 | 911 | -231 |" in md
+    assert "| memory: least free heap in the all-AI game (bytes) | 69,184 | 157,104 | +87,920 |" \
+        in md
+    assert "| memory/SetupScreen | 70,752 | 161,104 | +90,352 | 20.5 | 20.5 |" in md
+    assert "only gen/ in a 1024 KB littlefs at 0x100000" in md
+    assert "older sources" not in md
+    res["firmware"]["expected_marker"] = "card-console-app:2"
+    assert "older sources than firmware/" in bench_frozen.report(res)[1]
+
+
+def test_the_littlefs_goes_where_the_layout_says(tmp_path):
+    """rig.mjs puts the image at --fs-offset (from the layout file) and reads it back there."""
+    _require_rig()
+    import shutil
+
+    uf2 = tmp_path / "firmware-RPI_PICO.uf2"
+    shutil.copyfile(rig.firmware_path(), uf2)
+    _layout(tmp_path / "firmware-RPI_PICO.json")
+    fs = tmp_path / "fs"
+    (fs / "gen").mkdir(parents=True)
+    (fs / "gen" / "probe.bin").write_bytes(b"at 0x100000")
+    with rig.Rig(build_dir=fs, firmware=uf2, hook=False) as r:
+        assert r.fs == (0x100000, 256)
+        assert r.flash_fs() == {"gen/probe.bin": b"at 0x100000"}
+        import base64
+
+        stock = base64.b64decode(r.cmd("flash", offset=0xA0000, length=4096)["b64"])
+    assert stock == b"\xff" * 4096  # nothing at the stock offset
+
+
+def test_a_frozen_firmware_boots_to_the_menu_with_gen_only(tmp_path):
+    """By hand: FROZEN_FIRMWARE=build/firmware-RPI_PICO.uf2 (from make firmware) boots with
+    only gen/ in its filesystem, at the offset its layout file gives."""
+    _require_rig()
+    firmware = os.environ.get("FROZEN_FIRMWARE")
+    if not firmware:
+        pytest.skip("no FROZEN_FIRMWARE (a UF2 from make firmware) given")
+    from tools import bench_frozen
+
+    out = tmp_path / "pico"
+    assert build.build(build.FIRMWARE, out).ok
+    fs = bench_frozen.frozen_fs_dir(out, tmp_path / "fs",
+                                    bench_frozen.firmware_info(Path(firmware))["filesystem"])
+    with rig.Rig(build_dir=fs, firmware=firmware) as r:
+        assert r.wait_frame(30_000, "MainMenu") is not None, r.text()[-2000:]
+        _no_errors(r)
+        text = r.repl("import console_frozen, os; print(console_frozen.MARKER, "
+                      "os.statvfs('/')[2] * 4096, 'main.py' in os.listdir('/'))")
+    assert "card-console-app:" in text
+    assert text.split()[1] == str(r.fs[1] * 4096) and text.split()[2] == "False", text

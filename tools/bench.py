@@ -13,6 +13,9 @@ Sections (NAME):
   sim     the simulator window (SDL dummy driver): idle CPU and frame rate, present() speed
   ai      AI decision time of every registered game (tools.arena)
   rig     measured on the emulated RP2040 (tools/bench_rig.py; skipped without the firmware)
+  frozen  the frozen firmware (make firmware) beside the filesystem build on the emulated
+          RP2040 (tools/bench_frozen.py; skipped, saying why, without MICROPY_DIR or
+          FROZEN_FIRMWARE)
 
 A benchmark, not a test: it prints a table and rewrites only its own blocks of
 docs/PERFORMANCE.md (between `<!-- bench:NAME:begin -->` and `<!-- bench:NAME:end -->`);
@@ -43,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 GEN = FIRMWARE / "gen"
 DOC = ROOT / "docs" / "PERFORMANCE.md"
-SECTIONS = ("bytes", "flush", "heap", "sim", "ai", "rig")
+SECTIONS = ("bytes", "flush", "heap", "sim", "ai", "rig", "frozen")
 
 # Measured device figures (docs: /work/shared/HARDWARE.md, "MicroPython on the Pico"): stock
 # MicroPython 1.28.0 on an emulated RP2040 at 125 MHz, SPI at 62.5 MHz, one 240x240 frame.
@@ -592,6 +595,7 @@ TITLES = {
     "sim": "Simulator window",
     "ai": "AI decision time",
     "rig": "Measured on the emulated RP2040",
+    "frozen": "Frozen firmware beside the filesystem build (emulated RP2040)",
 }
 
 DOC_HEAD = """# Performance
@@ -659,6 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     blocks = {}
     started = time.monotonic()
     cursor_rects = None
+    rig_ran = False  # the frozen section then reuses its figures for the filesystem build
     failed = 0
     for name in SECTIONS:
         if name not in names:
@@ -685,6 +690,14 @@ def main(argv: list[str] | None = None) -> int:
                 if rig_res is None:  # no firmware, bootrom or node here: said so, skipped
                     continue
                 text, md = rig_res
+                rig_ran = True
+            elif name == "frozen":
+                from tools import bench_frozen  # skipped, saying why, without MICROPY_DIR
+
+                frozen_res = bench_frozen.section(args.quick, reuse_filesystem=rig_ran)
+                if frozen_res is None:
+                    continue
+                text, md = frozen_res
             else:
                 text, md = report_ai(bench_ai(args.quick))
         except RuntimeError as exc:

@@ -2,10 +2,11 @@
 
 `Rig` starts tools/rig/rig.mjs under node (a subprocess speaking JSON lines on stdin/stdout):
 an RP2040 at 125 MHz with the official UF2 in its flash, the build packed into the firmware's
-littlefs (offset 0xA0000, 352 blocks of 4 KiB), an ST7789 on the board's SPI pins, the buttons as
-GPIO inputs (active low), emulated time, and the REPL on USB CDC. Nothing here runs in real time:
-`run(ms)` advances the emulated clock (about ten times slower than real time while the CPU is
-busy; idle waits are skipped).
+littlefs (offset 0xA0000, 352 blocks of 4 KiB; another layout when the UF2 has a
+firmware-<BOARD>.json beside it, as `make firmware` writes: see `fs_layout`), an ST7789 on the
+board's SPI pins, the buttons as GPIO inputs (active low), emulated time, and the REPL on USB
+CDC. Nothing here runs in real time: `run(ms)` advances the emulated clock (about ten times
+slower than real time while the CPU is busy; idle waits are skipped).
 
     from tools.rig import Rig
     with Rig() as rig:                       # packs build/pico/ and boots
@@ -79,6 +80,29 @@ def node_path() -> str | None:
     return shutil.which("node")
 
 
+def fs_layout(firmware: Path | str | None = None) -> tuple[int, int]:
+    """(flash offset, 4 KiB blocks) of the firmware's littlefs: from the firmware-<BOARD>.json
+    that tools/firmware.py writes beside its UF2 (a build with --fs-kb moves the filesystem),
+    else the stock RPI_PICO layout. A layout for another chip than the RP2040 is refused."""
+    path = Path(firmware or firmware_path()).with_suffix(".json")
+    if not path.is_file():
+        return FS_OFFSET, FS_BLOCK_COUNT
+    try:
+        info = json.loads(path.read_text())
+    except ValueError as exc:
+        raise RigError("%s: not a firmware layout: %s" % (path, exc)) from exc
+    if info.get("chip", "rp2040") != "rp2040":
+        raise RigError("%s: a firmware for the %s; the rig emulates an RP2040 only"
+                       % (path, info["chip"]))
+    offset, size = info.get("fs_offset"), info.get("fs_bytes")
+    if offset is None or size is None:
+        return FS_OFFSET, FS_BLOCK_COUNT
+    if offset % FS_BLOCK_SIZE or size % FS_BLOCK_SIZE:
+        raise RigError("%s: filesystem at 0x%x, %d bytes: not in 4 KiB blocks"
+                       % (path, offset, size))
+    return offset, size // FS_BLOCK_SIZE
+
+
 def missing_files() -> list[str]:
     """What of the firmware and bootrom is absent (empty: both are there)."""
     out = []
@@ -113,15 +137,17 @@ def hook_source(trace: bool = False) -> str:
     return text
 
 
-def pack(build_dir: Path | str = BUILD_DIR, extra: dict[str, bytes] | None = None) -> bytes:
-    """The littlefs image (352 x 4 KiB) holding `build_dir` and the `extra` files (path -> bytes;
-    a path in both takes the extra file)."""
+def pack(build_dir: Path | str = BUILD_DIR, extra: dict[str, bytes] | None = None,
+         block_count: int = FS_BLOCK_COUNT) -> bytes:
+    """The littlefs image (`block_count` x 4 KiB) holding `build_dir` and the `extra` files
+    (path -> bytes; a path in both takes the extra file). `build_dir` is a build (main.py) or,
+    for a firmware with the app frozen in, what `make flash` leaves beside it (gen/)."""
     from littlefs import LittleFS
 
     build_dir = Path(build_dir)
-    if not (build_dir / "main.py").is_file():
+    if not (build_dir / "main.py").is_file() and not (build_dir / "gen").is_dir():
         raise RigError("no build in %s: run `make build`" % build_dir)
-    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT, prog_size=FS_PROG_SIZE,
+    fs = LittleFS(block_size=FS_BLOCK_SIZE, block_count=block_count, prog_size=FS_PROG_SIZE,
                   read_size=FS_READ_SIZE, lookahead_size=FS_LOOKAHEAD)
     files: dict[str, bytes] = {}
     for path in sorted(build_dir.rglob("*")):
@@ -141,13 +167,13 @@ def pack(build_dir: Path | str = BUILD_DIR, extra: dict[str, bytes] | None = Non
     return bytes(fs.context.buffer)
 
 
-def read_fs(image: bytes) -> dict[str, bytes]:
+def read_fs(image: bytes, block_count: int = FS_BLOCK_COUNT) -> dict[str, bytes]:
     """Every file of a littlefs image (path -> bytes): what the board wrote."""
     from littlefs import LittleFS, UserContext
 
-    ctx = UserContext(FS_BLOCK_SIZE * FS_BLOCK_COUNT)
+    ctx = UserContext(FS_BLOCK_SIZE * block_count)
     ctx.buffer = bytearray(image)
-    fs = LittleFS(ctx, block_size=FS_BLOCK_SIZE, block_count=FS_BLOCK_COUNT,
+    fs = LittleFS(ctx, block_size=FS_BLOCK_SIZE, block_count=block_count,
                   prog_size=FS_PROG_SIZE, read_size=FS_READ_SIZE, lookahead_size=FS_LOOKAHEAD,
                   mount=False)
     fs.mount()
@@ -212,6 +238,8 @@ class Rig:
     firmware: Path | str | None = None
     bootrom: Path | str | None = None
     echo: bool = False  # print the console as it comes
+    # The littlefs's place (flash offset, 4 KiB blocks); None: fs_layout(firmware).
+    fs: tuple[int, int] | None = None
 
     def __post_init__(self):
         self.proc: subprocess.Popen | None = None
@@ -240,15 +268,18 @@ class Rig:
         extra = dict(self.extra)
         if self.hook:
             extra.setdefault("boot.py", hook_source(self.trace).encode())
-        image = pack(self.build_dir, extra)
+        firmware = self.firmware or firmware_path()
+        if self.fs is None:
+            self.fs = fs_layout(firmware)
+        image = pack(self.build_dir, extra, self.fs[1])
         self._tmp = tempfile.mkdtemp(prefix="rig-")
         img = Path(self._tmp) / "littlefs.img"
         img.write_bytes(image)
         p = self.profile
         args = [node_path() or "node", str(SCRIPT),
-                "--firmware", str(self.firmware or firmware_path()),
+                "--firmware", str(firmware),
                 "--bootrom", str(self.bootrom or bootrom_path()),
-                "--fs", str(img),
+                "--fs", str(img), "--fs-offset", str(self.fs[0]),
                 "--panel", "%dx%d+%d+%d" % (p["width"], p["height"], p["x_offset"],
                                             p["y_offset"]),
                 "--spi", str(p["spi"]), "--dc", str(p["dc"]), "--cs", str(p["cs"]),
@@ -457,8 +488,9 @@ class Rig:
 
     def flash_fs(self) -> dict[str, bytes]:
         """The files on the board's filesystem now (read back from the emulated flash)."""
-        msg = self.cmd("flash", offset=FS_OFFSET, length=FS_BLOCK_SIZE * FS_BLOCK_COUNT)
-        return read_fs(base64.b64decode(msg["b64"]))
+        offset, blocks = self.fs or (FS_OFFSET, FS_BLOCK_COUNT)
+        msg = self.cmd("flash", offset=offset, length=FS_BLOCK_SIZE * blocks)
+        return read_fs(base64.b64decode(msg["b64"]), blocks)
 
     # -- REPL ----------------------------------------------------------------------------------
     def write(self, data: bytes) -> None:

@@ -1,7 +1,7 @@
 // The emulated Pico: rp2040js running a stock MicroPython UF2, driven over a line protocol.
 //
 //   node tools/rig/rig.mjs --firmware F.uf2 --bootrom B.bin [--fs littlefs.img]
-//        [--panel 240x240+0+0] [--spi 1] [--dc 8] [--cs 9] [--pins 15,17,...]
+//        [--fs-offset 0xa0000] [--panel 240x240+0+0] [--spi 1] [--dc 8] [--cs 9] [--pins 15,17,...]
 //
 // What it adds to rp2040js (see tools/rig/README.md):
 // - flash writes: the bootrom's flash_range_erase (0x237c) and flash_range_program (0x23c4)
@@ -42,7 +42,8 @@ const UF2_MAGIC1 = 0x9e5d5157;
 
 function parseArgs(argv) {
   const args = {
-    firmware: null, bootrom: null, fs: null, panel: '240x240+0+0',
+    firmware: null, bootrom: null, fs: null, 'fs-offset': String(FS_OFFSET),
+    panel: '240x240+0+0',
     spi: 1, dc: 8, cs: 9, pins: '15,17,19,21,2,18,16,20,3',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -55,6 +56,12 @@ function parseArgs(argv) {
   if (!m) throw new Error(`bad --panel ${args.panel}`);
   args.panel = { w: +m[1], h: +m[2], x: +m[3], y: +m[4] };
   args.spi = +args.spi;
+  // Where the littlefs image goes: the stock RPI_PICO layout unless the firmware was built with
+  // another filesystem size (tools/firmware.py --fs-kb; its firmware-<BOARD>.json says where).
+  args.fsOffset = Number(args['fs-offset']);
+  if (!Number.isInteger(args.fsOffset) || args.fsOffset < 0 || args.fsOffset % 4096) {
+    throw new Error(`bad --fs-offset ${args['fs-offset']}`);
+  }
   args.dc = +args.dc;
   args.cs = +args.cs;
   args.pins = args.pins ? args.pins.split(',').map(Number) : [];
@@ -216,7 +223,10 @@ for (const [addr, op] of [[ROM_FLASH_RANGE_ERASE, BKPT_ERASE], [ROM_FLASH_RANGE_
 const uf2Blocks = loadUF2(mcu, readFileSync(args.firmware));
 if (args.fs) {
   const img = readFileSync(args.fs);
-  mcu.flash.set(img, FS_OFFSET);
+  if (args.fsOffset + img.length > mcu.flash.length) {
+    throw new Error(`--fs: ${img.length} bytes at 0x${args.fsOffset.toString(16)} pass the end of the flash`);
+  }
+  mcu.flash.set(img, args.fsOffset);
 }
 
 const stats = { erases: 0, erased_bytes: 0, programs: 0, programmed_bytes: 0, breaks: 0 };
@@ -389,7 +399,7 @@ function handle(msg) {
         ...stats,
       });
     case 'flash': {
-      const off = msg.offset ?? FS_OFFSET;
+      const off = msg.offset ?? args.fsOffset;
       const len = msg.length ?? 352 * 4096;
       return reply({ ok: true, b64: Buffer.from(mcu.flash.subarray(off, off + len)).toString('base64') });
     }
