@@ -100,6 +100,9 @@ if manifest and not os.environ.get("FAKE_IGNORE_MANIFEST"):
     os.chdir(os.path.dirname(manifest))
     exec(open(manifest).read(), {"include": lambda p: None, "module": module})
     os.chdir(here)
+    if os.environ.get("FAKE_EDIT_AFTER"):  # saved after the manifest read the sources
+        with open(os.environ["FAKE_EDIT_AFTER"], "a") as f:
+            f.write("# saved after the manifest ran\n")
     frozen = b"\0".join(modules)
 chip = F.BOARDS[cache["MICROPY_BOARD"]].chip
 if chip == "rp2040":
@@ -181,6 +184,7 @@ def fake_make(tmp_path, monkeypatch, repo):
         "FAKE_NO_BANNER",
         "FAKE_GENERATE_FAIL",
         "FAKE_EDIT",
+        "FAKE_EDIT_AFTER",
     ):
         monkeypatch.delenv(var, raising=False)
 
@@ -565,6 +569,24 @@ def test_sources_saved_during_the_build_are_checked_as_they_are_now(
     image = (top / "ports" / "rp2" / "build-RPI_PICO-console" / "firmware.bin").read_bytes()
     assert after.encode() in image and b"saved during the build" in image
     assert (out / "firmware-RPI_PICO.uf2").exists()
+    # Saved after the manifest had read the sources (seen for real): the image holds the
+    # digest of the start, also this checkout's: accepted, with the advice to build again.
+    monkeypatch.delenv("FAKE_EDIT")
+    monkeypatch.setenv("FAKE_EDIT_AFTER", str(repo / "firmware" / "app" / "calc.py"))
+    start = F.expected_marker()
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert F.expected_marker() != start and start.encode() in image_of(top)
+    assert "it holds firmware/ as it was when the build started ({})".format(start) in text
+    assert json.loads((out / "firmware-RPI_PICO.json").read_text())["marker"] == start
+    # A third digest (neither the start's nor the end's) is still refused.
+    monkeypatch.setenv("FAKE_EDIT", str(repo / "firmware" / "app" / "calc.py"))
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
+    assert "it holds the app frozen from other sources" in capsys.readouterr().err
+
+
+def image_of(top: Path, board: str = "RPI_PICO") -> bytes:
+    return (top / "ports" / "rp2" / "build-{}-console".format(board) / "firmware.bin").read_bytes()
 
 
 GAME = "def score(n):\n    return n + 1\n\nNAME = 'game_module_text'\n"

@@ -717,14 +717,17 @@ def main(argv: list[str] | None = None) -> int:
 
     # The manifest read firmware/ while make ran: if it changed since the start (an editor saving,
     # a checkout), the firmware holds the newer sources. Check against firmware/ as it is now.
+    # Saved before the manifest ran, the image holds the new digest; after, the one computed at
+    # the start. Both are this checkout's sources; anything else is refused.
     now = expected_marker(freeze_games=freeze_games)
+    older = None
     if now != marker:
         print(
             "firmware: firmware/ changed during the build ({} -> {}): checking against the "
-            "sources as they are now".format(marker, now)
+            "sources as they are now, or as they were at the start".format(marker, now)
         )
-        marker = now
-    return finish(micropy_dir, board, folder, mode, marker, out, freeze_games, board_dir)
+        marker, older = now, marker
+    return finish(micropy_dir, board, folder, mode, marker, out, freeze_games, board_dir, older)
 
 
 def layout_path(uf2_path: Path) -> Path:
@@ -741,6 +744,7 @@ def finish(
     out: Path,
     freeze_games: str = "all",
     board_dir: Path | None = None,
+    older: str | None = None,
 ) -> int:
     """Check the build's firmware.bin and write the UF2 to `out`."""
     uf2 = _uf2()
@@ -754,6 +758,12 @@ def finish(
     if problem:
         return fail("{}: {}".format(bin_path, problem))
     problem = marker_problem(image, marker)
+    if problem and older and not marker_problem(image, older):
+        print(
+            "firmware: it holds firmware/ as it was when the build started ({}); run make "
+            "firmware again to freeze the sources saved since".format(older)
+        )
+        marker, problem = older, ""
     if problem:
         return fail("{}: {}. No UF2 written; try again with --clean.".format(bin_path, problem))
     storage, romfs = flash_sizes(micropy_dir, board, board_dir)
