@@ -38,6 +38,12 @@ def title_bar(app, c, text, right=None):
     c.text(font, font.fit(text, room), PAD, 3, theme.ACCENT)
 
 
+# The last hint bar: its text as given (the same str object each frame: a strings table's),
+# the app's Input (its board) and the line drawn. A table draws the same hint frame after
+# frame, and expanding it made ~20 new strings a draw (~0.2-1 ms each on the Pico).
+_LAST = [None, None, None]
+
+
 def hint_bar(app, c, text):
     """The bottom line saying what the buttons do, e.g. "A Select  B Back"; button tokens
     such as {LR} are named for this board (see `hints`)."""
@@ -46,7 +52,13 @@ def hint_bar(app, c, text):
     c.fill_rect(0, y, app.width, h, theme.PANEL)
     c.hline(0, y, app.width, theme.EDGE)
     font = app.small
-    c.text(font, font.fit(hints(app, text), app.width - 2 * PAD), PAD, y + 2, theme.DIM)
+    last = _LAST
+    if last[0] is not text or last[1] is not app.input:
+        last[2] = None
+        last[2] = font.fit(hints(app, text), app.width - 2 * PAD)
+        last[0] = text
+        last[1] = app.input
+    c.text(font, last[2], PAD, y + 2, theme.DIM)
 
 
 # -- button names that fit the board ----------------------------------------------------------

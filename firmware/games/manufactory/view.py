@@ -21,6 +21,7 @@ from games.manufactory import cards, rules
 from kit import setup, turns
 from kit.actions import encode
 from ui import widgets
+from ui.cards import draw_back  # here, not in the first draw (its import compiles native code)
 
 GAME_ID = "manufactory"
 ANIM_MS = const(450)
@@ -401,8 +402,6 @@ class Table(Scene):
         # the deck
         dw = min(card_w, app.width - deck_x - 4)
         if s.deck:
-            from ui.cards import draw_back
-
             draw_back(app, c, deck_x, belt_y, dw, card_h - lh - 2)
         else:
             c.round_rect(deck_x, belt_y, dw, card_h - lh - 2, theme.EDGE, False)

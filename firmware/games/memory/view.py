@@ -168,7 +168,33 @@ class GameScene(Scene):
         self.cell_h = h // self.rows
         self.grid_x = ((w - self.cell_w * self.cols) // 2) & ~1
         self.grid_y = top + (h - self.cell_h * self.rows) // 2
+        self._face_layout()
         self._sync_reveals(app.platform.ticks_ms())
+
+    def _face_layout(self):
+        """What every face of this cell size draws, worked out once: the symbol icons' names
+        (None: not in the pack), each location's label (its name when it fits, else its code)
+        and that label's x offset. A draw then makes no string (each new str costs ~0.2-1 ms
+        on the Pico: tools/bench_rig) and measures no text."""
+        app = self.app
+        font = app.small
+        w = self.cell_w - 2
+        h = self.cell_h - 2
+        size = 16 if (h - 6 >= 16 + font.line_height and w - 6 >= 16) else 12
+        suffix = "_16" if size == 16 else "_12"
+        icons = app.icons
+        names = []
+        for base in deck88.SYMBOL_ICONS:
+            name = base + suffix
+            names.append(name if icons is not None and icons.has(name) else None)
+        labels = []
+        offsets = bytearray(len(LOC_CODES))
+        for loc in range(len(LOC_CODES)):
+            label = deck88.LOCATION_NAMES[loc] if w - 8 >= font.width(
+                deck88.LOCATION_NAMES[loc]) else LOC_CODES[loc]
+            labels.append(label)
+            offsets[loc] = max(0, (w - font.width(label)) // 2)
+        self._face = (size, tuple(names), tuple(labels), offsets)
 
     def _human_seat(self):
         seats = self.session.seats
@@ -609,24 +635,18 @@ class GameScene(Scene):
             c.rect(x, y, w, h, theme.FG)
 
     def _draw_face(self, c, x, y, w, h, card):
-        """Colour as a thick frame, symbol icon in ink, location code (or name) below."""
+        """Colour as a thick frame, symbol icon in ink, location code (or name) below (the
+        names, labels and offsets of _face_layout)."""
         app = self.app
-        colour = theme.RED + (card & 3)
-        c.round_rect(x, y, w, h, colour)
-        c.fill_rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
+        size, names, labels, offsets = self._face
+        c.round_rect(x, y, w, h, theme.RED + (card & 3))   # marks the card's box
+        fb = c.fb
+        fb.fill_rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
         font = app.small
-        loc = card >> 2
-        inner = w - 8
-        label = deck88.LOCATION_NAMES[loc] if inner >= font.width(deck88.LOCATION_NAMES[loc]) \
-            else LOC_CODES[loc]
         lh = font.line_height
-        icon = deck88.SYMBOL_ICONS[deck88.symbol_of(card)]
-        size = 16 if (h - 6 >= 16 + lh and w - 6 >= 16) else 12
-        name = icon + ("_16" if size == 16 else "_12")
-        room = h - 6 - lh
-        iy = y + 3 + max(0, (room - size) // 2)
-        if app.icons is not None and app.icons.has(name):
-            app.icons.draw(c.fb, name, x + (w - size) // 2, iy, theme.INK)
-        tw = font.width(label)
-        c.text(font, label, x + (w - tw) // 2, y + h - 3 - lh + 1, theme.INK)
-        c.mark(x, y, w, h)
+        name = names[deck88.symbol_of(card)]
+        if name is not None:
+            app.icons.draw(fb, name, x + (w - size) // 2,
+                           y + 3 + max(0, (h - 6 - lh - size) // 2), theme.INK)
+        loc = card >> 2
+        font.text(fb, labels[loc], x + offsets[loc], y + h - 3 - lh + 1, theme.INK, c)
