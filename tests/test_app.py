@@ -9,7 +9,6 @@ from core.app import App, Scene
 from device.headless import HeadlessPlatform
 from games import registry
 from screens.error import ErrorScreen
-from screens.main_menu import MainMenu
 from tests.mpy import ROOT, run_mpy
 
 GEN = str(ROOT / "firmware" / "gen")
@@ -55,7 +54,7 @@ def test_boot_reaches_main_menu_and_idles_without_drawing(tmp_path):
     app, p = make_app(tmp_path)
     app.start()
     run_for(app, p, 2000)
-    assert isinstance(app.top, MainMenu)
+    assert type(app.top).__name__ == "MainMenu"
     drawn = app.frames_drawn
     flushes = p.display.flushes
     run_for(app, p, 3000)          # nothing happens: no frame drawn, nothing sent
@@ -80,14 +79,30 @@ def test_push_pop_replace_call_the_hooks_in_order():
         def exit(self):
             calls.append("exit " + self.name)
 
-    app, _ = make_app("/tmp")
+    class Home(S):
+        home = True
+
+    class Screens:
+        """The console's screens as App asks for them: only the home screen matters here."""
+
+        def menu(self):
+            return Home("home")
+
+        def unload_all(self):
+            calls.append("unload")
+
+    p = HeadlessPlatform(data_dir="/tmp", asset_dir=GEN)
+    app = App(p, Screens())
     app.push(S("a"))
     app.push(S("b"))
     app.pop()
     app.replace(S("c"))
-    app.pop()                       # never pops the last scene
-    assert calls == ["enter a", "enter b", "exit b", "resume a", "exit a", "enter c"]
-    assert app.top.name == "c" and len(app.stack) == 1
+    app.pop()                       # the last scene leaves: the home screen opens instead
+    assert calls == ["enter a", "enter b", "exit b", "resume a", "exit a", "enter c",
+                     "exit c", "unload", "enter home"]
+    assert app.top.name == "home" and len(app.stack) == 1
+    app.pop()                       # the home screen never leaves
+    assert app.top.name == "home" and len(app.stack) == 1 and calls[-1] == "enter home"
 
 
 def test_a_game_is_imported_when_chosen_and_dropped_when_left(tmp_path, fake_game):
@@ -101,7 +116,7 @@ def test_a_game_is_imported_when_chosen_and_dropped_when_left(tmp_path, fake_gam
     assert "tests.fakegame.view" in sys.modules
     assert strings.t("fake.title") == "Fake table"
     press(app, p, "B")
-    assert isinstance(app.top, MainMenu)
+    assert type(app.top).__name__ == "MainMenu"
     assert "tests.fakegame.view" not in sys.modules
     assert "tests.fakegame" not in sys.modules
     assert strings.t("fake.title") == "fake.title"   # the game's strings left with it
@@ -121,7 +136,7 @@ def test_an_exception_shows_the_error_screen_logs_and_any_key_goes_home(tmp_path
     assert "RuntimeError: fake game failure" in log
     assert "fakegame/view.py" in log
     press(app, p, "DOWN")
-    assert isinstance(app.top, MainMenu)
+    assert type(app.top).__name__ == "MainMenu"
     assert len(app.stack) == 1
 
 

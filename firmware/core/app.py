@@ -135,6 +135,11 @@ class App:
 
     def pop(self):
         if len(self.stack) <= 1:
+            # The bottom scene leaving opens the home screen: a game opens in place of the
+            # main menu (screens.main_menu), whose modules are then out of the heap.
+            if self.stack and self.screens is not None and not getattr(self.stack[0],
+                                                                       "home", False):
+                self.reset_to_home()
             return
         scene = self.stack.pop()
         scene.exit()

@@ -25,7 +25,7 @@ def drop(name):
 
 
 # Only the app's own modules are ever trimmed (never the interpreter's or a host's).
-_APP_PACKAGES = ("core.", "ui.", "screens.", "games.")
+_APP_PACKAGES = ("core.", "ui.", "screens.", "games.", "kit.")
 
 
 def _is_app(name):

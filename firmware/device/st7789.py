@@ -89,7 +89,8 @@ _RNE = const(0x04)
 # channel is claimed): for each strip, convert it into one half of the strip buffer (as
 # `convert` does), wait until the channel is idle (the other half has gone), point the channel
 # at this half and trigger it; at the end wait for the channel, then the SPI's BSY, empty the
-# RX FIFO and clear its overrun flag. No Python runs between strips, so the SPI is never left waiting for the interpreter.
+# RX FIFO and clear its overrun flag. No Python runs between strips, so the SPI is never left
+# waiting for the interpreter.
 # p = array("I", (first source byte, source bytes per row, source stride, rows, rows per
 # strip, DMA channel register base, channel CTRL value, SPI register base, bytes per half)).
 class SpiDma:

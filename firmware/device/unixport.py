@@ -117,8 +117,10 @@ def demo(app, game_id, seed):
 
         entry = registry.find(game_id)
         gc.collect()
-        view = registry.load(game_id, "view")
-        app.push(view.demo_scene(app, entry, seed))
+        from kit import lang
+
+        view = lang.open_view(entry)
+        app.replace(view.demo_scene(app, entry, seed))   # in place of the menu, as a game
     except Exception as exc:  # noqa: BLE001 - as App.step: log it, show it, back to the menu
         app.crash(exc)
 

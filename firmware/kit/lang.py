@@ -73,6 +73,16 @@ def load(package, game_id=None):
     gc.collect()
 
 
+def open_view(entry):
+    """A game's strings (load), then its view module (games.registry.load): how the main menu
+    and a demo start a game. Strings first: their module is loaded, merged and dropped while
+    the heap still has room, before the game's own modules fill it (make memcheck)."""
+    load(entry[2], entry[0])
+    from games import registry
+
+    return registry.load(entry[0], "view")
+
+
 def rules_text(package):
     """The how-to-play text in the current language ("" when the game has none): RULES of
     `howto_<code>.py` when the game has one (English when it lacks the language), else of

@@ -219,20 +219,26 @@ def screen(app, entry, spec):
     return SetupScreen(app, entry, spec)
 
 
-def entry_scene(app, entry, spec):
-    """The game's first scene: its strings merged (kit.lang), then the setup screen."""
-    from kit import lang
+def _strings(spec, entry):
+    """Merge the game's strings unless they are in already (kit.lang.open_view)."""
+    key = "game." + entry[0]
+    if strings.t(key) == key:
+        from kit import lang
 
-    lang.load(spec.pkg(), entry[0])
+        lang.load(spec.pkg(), entry[0])
+
+
+def entry_scene(app, entry, spec):
+    """The game's first scene: its strings merged (kit.lang, unless kit.lang.open_view did
+    it), then the setup screen."""
+    _strings(spec, entry)
     return screen(app, entry, spec)
 
 
 def demo_scene(app, entry, spec, seed, players=None):
     """A whole all-AI game (spec.demo_seats, or `players` seats at demo_seats' last level)
     with the declared default options, not saved; the table pops back when it ends."""
-    from kit import lang
-
-    lang.load(spec.pkg(), entry[0])
+    _strings(spec, entry)
     seats = list(spec.demo_seats)
     if players is not None:
         seats = (seats + [seats[-1]] * players)[:players]

@@ -12,6 +12,12 @@ platforms pass it), so the runtime in core/ imports no screen and no game:
 """
 
 
+# The main menu's memory across its visits (its module leaves the heap while a game plays):
+# [the app it belongs to, the app's modules loaded when it first appeared (each return trims
+# back to them), its cursor].
+home = [None, None, 0]
+
+
 def start():
     from screens.splash import Splash
 

@@ -6,6 +6,7 @@ are read once per language."""
 
 import gc
 
+import screens
 from core import strings
 from games import registry
 from ui.menu import MenuScreen
@@ -14,9 +15,10 @@ ICON_SIZE = 32
 
 
 class MainMenu(MenuScreen):
+    home = True     # the bottom of the stack: App.pop of any other bottom scene comes here
+
     def __init__(self):
         super().__init__(strings.t("console"))
-        self._keep = []
     def rows(self):
         rows = []
         lang = strings.lang()
@@ -37,7 +39,13 @@ class MainMenu(MenuScreen):
         # loaded later (settings, about, a game) is dropped when the menu is back on top.
         modules.drop("screens.splash")
         gc.collect()
-        self._keep = modules.loaded()
+        home = screens.home
+        if home[0] is self.app:
+            modules.trim_to(home[1])        # back from a game: what it loaded goes
+        else:                               # the first time (of this app)
+            home[0] = self.app
+            home[1] = modules.loaded()
+            home[2] = 0
         self.app.led(False)     # no game: no "your turn" light
         super().enter()
         # Rows tall enough for the 32-pixel game icons when they all fit on the screen.
@@ -48,6 +56,9 @@ class MainMenu(MenuScreen):
             menu.row_h = row_h
             menu.icon_w = icon
             menu.set_rows(menu.rows)
+        cursor = home[2]
+        if cursor < len(menu.rows):
+            menu.cursor = cursor    # on the game just left
         if not self.menu.rows[self.menu.cursor][2]:
             self.menu.move(1)
 
@@ -58,7 +69,7 @@ class MainMenu(MenuScreen):
 
         if registry.unload_all():
             strings.remove()
-        modules.trim_to(self._keep)
+        modules.trim_to(screens.home[1])
         self.app.led(False)
         self.title = strings.t("console")
         super().resume()
@@ -92,9 +103,20 @@ class MainMenu(MenuScreen):
             self.app.push(AboutScreen())
 
     def start_game(self, entry):
+        # The game opens in place of the menu (App.replace), so the menu's modules leave the
+        # heap while it plays (make memcheck); App.pop of its last scene opens a new menu.
+        screens.home[2] = self.menu.cursor
         gc.collect()
-        view = registry.load(entry[0], "view")
-        self.app.push(view.entry_scene(self.app, entry))
+        from kit import lang
+
+        view = lang.open_view(entry)
+        self.app.replace(view.entry_scene(self.app, entry))
+
+    def exit(self):
+        from core import modules
+
+        modules.drop("screens.main_menu")
+        modules.drop("ui.menu")
 
     def title_right(self):
         # Free memory: handy on the device (the unix port has it too; CPython does not).
