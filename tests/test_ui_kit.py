@@ -14,7 +14,8 @@ from core import theme
 from core.canvas import Canvas
 from tests.mpy import run_mpy
 from ui import cards, scores, widgets
-from ui.cards import CURSOR, PICKED, HandRow, draw_back, draw_card, draw_slot
+from ui.cards import CURSOR, PICKED, draw_back, draw_card, draw_slot
+from ui.handrow import HandRow
 from ui.textview import TextView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -610,7 +611,7 @@ MPY_SCENARIO = r'''
 import binascii
 app = make_app(%(w)d, %(h)d, %(data)r, %(gen)r)
 result = gallery_run(app)
-from ui.cards import HandRow
+from ui.handrow import HandRow
 from ui.textview import TextView
 from ui.scores import ScoreTable, column_widths
 

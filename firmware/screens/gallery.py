@@ -11,7 +11,8 @@ from core import input as btn
 from core import theme
 from core.scene import Scene
 from ui import widgets
-from ui.cards import CURSOR, DIMMED, PICKED, HandRow, draw_back, draw_card, draw_slot
+from ui.cards import CURSOR, DIMMED, PICKED, draw_back, draw_card, draw_slot
+from ui.handrow import HandRow
 from ui.scores import ScoreTable, draw_score_table, row_height
 from ui.textview import TextView
 

@@ -1,4 +1,4 @@
-"""ui.cards.HandRow's native byte copy (viper), loaded by core.native with the first HandRow.
+"""ui.handrow.HandRow's native byte copy (viper), loaded by core.native with the first HandRow.
 
 copy(b, f, p), p = (x + 0x8000, y + 0x8000, bytes a row, rows, first byte in f, f's bytes a
 row, width, height of b), copies whole bytes (pixel pairs) of the GS4_HMSB buffer f into b at

@@ -21,7 +21,7 @@ from games.manufactory import cards, rules
 from kit import setup, turns
 from kit.actions import encode
 from ui import widgets
-from ui.cards import draw_back  # here, not in the first draw (its import compiles native code)
+from ui.cardback import draw_back  # here, not in the first draw (its import compiles native code)
 
 GAME_ID = "manufactory"
 ANIM_MS = const(450)

@@ -8,7 +8,8 @@ from core.app import Scene
 from games.match_collect import rules
 from games.match_collect.view import card_name, face_of, meld_name
 from ui import widgets
-from ui.cards import HandRow, card_width, draw_card
+from ui.cards import card_width, draw_card
+from ui.handrow import HandRow
 
 
 class PileView(Scene):

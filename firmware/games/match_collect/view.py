@@ -35,7 +35,8 @@ from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
 from kit import turns
 from ui import widgets
-from ui.cards import HandRow, card_width, draw_back, draw_card, draw_slot
+from ui.cards import card_width, draw_back, draw_card, draw_slot
+from ui.handrow import HandRow
 from ui.menu import MenuScreen
 
 GAME_ID = "match_collect"

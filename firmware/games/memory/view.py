@@ -19,7 +19,7 @@ from games import deck88
 from games.memory import ai, rules
 from kit import setup, turns
 from ui import widgets
-from ui.cards import draw_back
+from ui.cardback import draw_back
 
 GAME_ID = "memory"
 PACKAGE = "games.memory"
