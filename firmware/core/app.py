@@ -162,7 +162,7 @@ class App:
             q = self._toast[0]
             for i in range(len(q)):
                 if q[i][2] is old:
-                    q[i] = (q[i][0], q[i][1], scene)
+                    q[i] = (q[i][0], q[i][1], scene, q[i][3])
         gc.collect()
         self.push(scene)
 
@@ -222,7 +222,10 @@ class App:
         for scene in self.stack:
             if scene.toasts:
                 owner = scene
-        q.append((message, ms, owner))
+        # Its lines, wrapped now: a draw that shows it makes no strings (~0.2-1 ms each on
+        # the Pico, after the turn driver's gc.collect() most of all).
+        lines = self.small.wrap(message, self.width - 6 * _PAD)[:2] if self.fonts else None
+        q.append((message, ms, owner, lines))
 
     def toasts_pending(self):
         """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
@@ -369,9 +372,10 @@ class App:
             box = t[2]
             if box is None or not t[1] or c.is_dirty(box):
                 font = self.small
-                text, ms = t[0][0][0], t[0][0][1]
+                text, ms, _owner, lines = t[0][0]
                 lh = font.line_height
-                lines = font.wrap(text, self.width - 6 * _PAD)[:2]
+                if lines is None:
+                    lines = font.wrap(text, self.width - 6 * _PAD)[:2]
                 w = 0
                 for line in lines:
                     tw = font.width(line)

@@ -151,6 +151,7 @@ class GameScene(Scene):
         self.offer_dismissed = False    # B closed the offer: A opens it again
         self.final_shown = False
         self.status_dirty = True
+        self._status = None             # the status line's pieces (None: to work out again)
         self.frames = 0                 # frames drawn (the offer waits for the board)
         self._reveals = 0 if not resumed else session.state.reveals
         self.resumed = resumed
@@ -184,9 +185,16 @@ class GameScene(Scene):
         suffix = "_16" if size == 16 else "_12"
         icons = app.icons
         names = []
+        fb = app.canvas.fb
         for base in deck88.SYMBOL_ICONS:
             name = base + suffix
-            names.append(name if icons is not None and icons.has(name) else None)
+            if icons is not None and icons.has(name):
+                # Drawn once where the table's first (full) draw paints over it: the icon's
+                # FrameBuffer is made now, not inside that frame.
+                icons.draw(fb, name, 0, 0, theme.PANEL)
+            else:
+                name = None
+            names.append(name)
         labels = []
         offsets = bytearray(len(LOC_CODES))
         for loc in range(len(LOC_CODES)):
@@ -307,6 +315,7 @@ class GameScene(Scene):
         if msg:
             self.app.toast(msg)
         self.status_dirty = True
+        self._status = None
         self.request_draw()
 
     def _cards(self, a, b):
@@ -457,6 +466,7 @@ class GameScene(Scene):
 
     def thinking_changed(self):
         self.status_dirty = True
+        self._status = None
         self.request_draw()
 
     def tick(self, now):
@@ -481,6 +491,7 @@ class GameScene(Scene):
             return
         self.final_shown = True
         self.status_dirty = True
+        self._status = None
         self.request_draw()
         if self.demo:
             return
@@ -541,10 +552,57 @@ class GameScene(Scene):
                 widgets.hint_bar(app, c, self._keys())
             self.status_dirty = False
         hinted = self.state.hint_slots if self.hint_until is not None else ()
+        if full:
+            self._draw_all(c, hinted)
+            return
         for i in range(self.state.size):
-            if full or self.dirty[i]:
+            if self.dirty[i]:
                 self.dirty[i] = 0
                 self.draw_cell(c, i, i in hinted)
+
+    def _draw_all(self, c, hinted):
+        """Every cell on the cleared screen: draw_cell's pixels (the background is there
+        already), with what does not change from cell to cell looked up once: each lookup
+        and call costs on a Pico, and a full draw has 32 cells or more."""
+        s = self.state
+        alive = s.alive
+        slots = s.slots
+        dirty = self.dirty
+        cw = self.cell_w
+        ch = self.cell_h
+        w = cw - 2
+        h = ch - 2
+        reveal = self.reveal_until is not None
+        first = s.first
+        shown0 = shown1 = -1
+        if self.show_until is not None:
+            shown0, shown1 = self.show
+        cursor = -1 if self.demo else self.cursor
+        app = self.app
+        face = self._draw_face
+        cols = self.cols
+        x0 = self.grid_x + 1
+        y = self.grid_y + 1
+        i = 0
+        for _row in range(self.rows):
+            x = x0
+            for _col in range(cols):
+                dirty[i] = 0
+                if i == shown0:
+                    face(c, x, y, w, h, self.show_cards[0])
+                elif i == shown1:
+                    face(c, x, y, w, h, self.show_cards[1])
+                elif not alive[i]:
+                    c.round_rect(x, y, w, h, theme.PANEL, False)
+                elif reveal or i == first:
+                    face(c, x, y, w, h, slots[i])
+                else:
+                    draw_back(app, c, x, y, w, h)
+                if i == cursor or i in hinted:
+                    self._highlight(c, x, y, w, h, i in hinted, i == cursor)
+                x += cw
+                i += 1
+            y += ch
 
     def _keys(self):
         s = self.state
@@ -571,19 +629,34 @@ class GameScene(Scene):
 
     def _draw_status(self, c):
         app = self.app
-        s = self.state
         font = app.small
         h = font.line_height + 3
         c.fill_rect(0, 0, app.width, h, theme.PANEL)
+        pieces = self._status
+        if pieces is None:
+            pieces = self._status = self._status_pieces()
+        for i in range(0, len(pieces), 4):
+            x, text, col, box = pieces[i], pieces[i + 1], pieces[i + 2], pieces[i + 3]
+            if box:
+                c.fill_rect(x - 2, 0, box, h - 1, theme.SEL)
+            c.text(font, text, x, 2, col)
+
+    def _status_pieces(self):
+        """The status line as [x, text, colour, selection box width (0: none)] * n, worked
+        out when the game changed (act, thinking): a full redraw then makes no strings."""
+        app = self.app
+        s = self.state
+        font = app.small
+        out = []
         x = 3
         mode = strings.t("mem.mode%d" % s.mode)
-        c.text(font, mode, x, 2, theme.ACCENT)
+        out += (x, mode, theme.ACCENT, 0)
         x += font.width(mode) + 8
         seat = self._human_seat()
         sc = s.points
         if s.num_players == 1:
             text = "%d" % sc[0]
-            c.text(font, text, x, 2, theme.FG)
+            out += (x, text, theme.FG, 0)
             x += font.width(text) + 8
         else:
             for k in range(2):
@@ -593,17 +666,16 @@ class GameScene(Scene):
                     who = strings.t("level_" + self.session.seats[k])[:1] + str(k + 1)
                 text = "%s %d" % (who, sc[k])
                 col = theme.SEL_FG if s.current_player == k else theme.DIM
-                if s.current_player == k:
-                    c.fill_rect(x - 2, 0, font.width(text) + 4, h - 1, theme.SEL)
-                c.text(font, text, x, 2, col)
-                x += font.width(text) + 8
+                tw = font.width(text)
+                out += (x, text, col, tw + 4 if s.current_player == k else 0)
+                x += tw + 8
         right = strings.t("mem.hp") % (s.hints[seat], s.peeks[seat])
         if self.turns.thinking:
             right = strings.t("thinking")
         elif s.phase == rules.BONUS and s.current_player >= 0:
             right = strings.t("mem.bonus_status") % LOC_CODES[s.bonus_loc[s.current_player]]
-        rw = font.width(right)
-        c.text(font, right, app.width - 3 - rw, 2, theme.FG)
+        out += (app.width - 3 - font.width(right), right, theme.FG, 0)
+        return out
 
     def draw_cell(self, c, i, hinted):
         app = self.app
@@ -625,12 +697,15 @@ class GameScene(Scene):
             draw_back(app, c, x, y, w, h)
         else:
             c.round_rect(x, y, w, h, theme.PANEL, False)
+        self._highlight(c, x, y, w, h, hinted, i == self.cursor and not self.demo)
+
+    def _highlight(self, c, x, y, w, h, hinted, cursor):
         # Highlights use the cell's 1 px margin and the card's outer pixel only, so the
         # colour frame of a face-up card stays visible under the cursor.
         if hinted:
             c.rect(x - 1, y - 1, w + 2, h + 2, theme.ACCENT)
             c.rect(x, y, w, h, theme.ACCENT)
-        if i == self.cursor and not self.demo:
+        if cursor:
             c.rect(x - 1, y - 1, w + 2, h + 2, theme.FG)
             c.rect(x, y, w, h, theme.FG)
 
