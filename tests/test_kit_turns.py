@@ -1,7 +1,8 @@
-"""kit.turns: one turn driver for every game. The AI's "Thinking..." is drawn before it
-decides; its pace follows the ai_speed setting; after the human's move the result stays
-before any AI moves (issue #12 "a pace a person can follow"); nothing moves under a dialog; a
-demo pops back when it ends; Session.ai_choose checks seat, level and the AI's answer.
+"""kit.turns: one turn driver for every game. The AI decides during the pause after the last
+move, once that move is drawn (else "Thinking..." is drawn before it decides); its pace
+follows the ai_speed setting; after the human's move the result stays before any AI moves
+(issue #12 "a pace a person can follow"); nothing moves under a dialog; a demo pops back when
+it ends; Session.ai_choose checks seat, level and the AI's answer.
 Times are the headless simulator's virtual clock (deterministic, not the host's)."""
 
 import pytest
@@ -27,9 +28,11 @@ class Recorder:
     """Wraps a table: the virtual time of each applied action, who made it, and what the
     status line said in the last frame drawn before each AI decision."""
 
-    def __init__(self):
-        self.applied = []       # (ms, seat, human)
-        self.before_ai = []     # (frames drawn, status drawn) when the AI was asked
+    def __init__(self, think_ms=0):
+        self.applied = []       # (ms, seat, human, frames drawn)
+        self.before_ai = []     # (frames drawn, status drawn, ms) when the AI was asked
+        self.statuses = []      # the status line of every frame drawn
+        self.think_ms = think_ms    # virtual ms each decision takes
 
     def install(self, table):
         rec = self
@@ -40,17 +43,21 @@ class Recorder:
         def act(action):
             seat = table.session.state.current_player
             now = table.app.platform.ticks_ms()
-            rec.applied.append((now, seat, table.session.seats[seat] == "human"))
+            rec.applied.append((now, seat, table.session.seats[seat] == "human",
+                                table.app.frames_drawn))
             return real_act(action)
 
         def draw(c, full):
             real_draw(c, full)
             table.drawn_status = table.status()
+            rec.statuses.append(table.drawn_status)
 
         class AI:
             @staticmethod
             def choose(state, seat, level, rng, budget=None):
-                rec.before_ai.append((table.app.frames_drawn, table.drawn_status))
+                rec.before_ai.append((table.app.frames_drawn, table.drawn_status,
+                                      table.app.platform.ticks_ms()))
+                table.app.platform.clock.now += rec.think_ms
                 return toy_ai.choose(state, seat, level, rng, budget)
 
         table.turns.act = act
@@ -94,13 +101,42 @@ def test_ai_pace_and_the_pause_after_the_human(speed):
     assert len(moves) == 3 and tables[0].turns.human_to_move()    # your turn again
 
 
-def test_thinking_is_drawn_before_the_ai_decides():
-    rec = Recorder()
-    headless.run("WAIT:200,A,WAIT:6000", setup=table_setup(["human", "normal"], "fast", rec),
+def test_the_ai_decides_during_the_pause_once_your_move_is_drawn():
+    """The answer is decided while the pause after your move runs (after a frame showing
+    your move was drawn, so you see it first) and played when the pause ends: the pause
+    hides the thinking, and "Thinking..." is never shown."""
+    rec = Recorder(think_ms=300)
+    headless.run("WAIT:200,A,WAIT:6000", setup=table_setup(["human", "normal"], "normal", rec),
                  settle_ms=0)
-    assert rec.before_ai
-    for _frames, status in rec.before_ai:
-        assert status == "Thinking..."
+    you, answer = rec.applied[0], rec.applied[1]
+    assert you[2] and not answer[2]
+    frames, status, asked = rec.before_ai[0]
+    pause = turns.human_pause_ms({"ai_speed": "normal"})
+    assert frames > you[3]                    # your move was drawn before the AI was asked
+    assert status == "Seat 1 to play"         # ... and the table said so, not Thinking...
+    assert asked - you[0] < 100               # asked at once, not after the pause
+    assert pause <= answer[0] - you[0] < pause + 100    # played when the pause ended
+    assert "Thinking..." not in rec.statuses
+
+
+def test_a_decision_longer_than_the_pause_is_played_when_made():
+    rec = Recorder(think_ms=3000)
+    headless.run("WAIT:200,A,WAIT:8000", setup=table_setup(["human", "normal"], "fast", rec),
+                 settle_ms=0)
+    you, answer = rec.applied[0], rec.applied[1]
+    asked = rec.before_ai[0][2]
+    assert 3000 <= answer[0] - asked < 3000 + 100     # no pause added after the decision
+    assert answer[0] - you[0] < 3000 + turns.human_pause_ms({"ai_speed": "fast"})
+
+
+def test_thinking_is_drawn_before_a_decision_with_no_pause():
+    """The AI's first move of the game has no pause before it: "Thinking..." is drawn
+    first, then it decides."""
+    rec = Recorder()
+    headless.run("WAIT:3000", setup=table_setup(["normal", "human"], "fast", rec),
+                 settle_ms=0)
+    assert rec.before_ai and rec.applied and not rec.applied[0][2]
+    assert rec.before_ai[0][1] == "Thinking..."
 
 
 def test_nothing_moves_while_a_dialog_is_over_the_table():

@@ -17,9 +17,14 @@
 #         self.act(action)                # return False for a step nobody needs to see
 #                                         # (one card of a meld being built): no pause
 #
-# and shows `self.turns.thinking` (True between the request and the decision) in its status
-# line; Turns calls `scene.thinking_changed()` (when the scene has it, else request_draw) so
-# the indicator is drawn BEFORE the AI computes: the decision waits for the next drawn frame.
+# The AI decides during the pause that follows the last move (see Pace), once a frame showing
+# that move has been drawn and flushed: the person sees the result of their move first, and the
+# pause hides the thinking; the action is played when the pause is over (at once when the
+# decision took longer). When there was no pause to decide in (the first move of a game, the
+# move after an invisible step), the scene shows `self.turns.thinking` (True between the
+# request and the decision) in its status line; Turns calls `scene.thinking_changed()` (when
+# the scene has it, else request_draw) so the indicator is drawn BEFORE the AI computes: that
+# decision waits for the next drawn frame.
 #
 # Pace (one rule for every game, issue #12 "a pace a person can follow"):
 # - after an AI action, the next AI action waits ai_delay_ms(settings) (the "AI speed"
@@ -97,6 +102,8 @@ class Turns:
         self.wait_until = None     # no AI move before this tick
         self.over_at = None        # when the game was first seen over
         self._frame = 0            # frames drawn when "Thinking..." was requested
+        self._acted = None         # frames drawn when the last move was applied (None: unseen)
+        self._ready = None         # [actions then, action]: decided during the pause
         self._tip = -1             # the first-turn tip: -1 not yet, frames drawn, None done
         self._yours = False        # the person was to move at the last tick ("turn" tune)
         self._sounded_end = False  # the win / lose tune was played
@@ -210,6 +217,8 @@ class Turns:
         if session.is_over():
             self.finished()
         gc.collect()
+        self._acted = self.scene.app.frames_drawn
+        self._ready = None
         now = self._now()
         if seat >= 0 and session.seats[seat] == HUMAN:
             if session.is_ai_turn():
@@ -239,17 +248,33 @@ class Turns:
             return HUMAN_TURN
         self._yours = False
         scene = self.scene
-        if scene.app.top is not scene or self.waiting(now):
+        app = scene.app
+        if app.top is not scene:
             return WAITING
-        drawn = scene.app.frames_drawn
-        if not self.thinking:
-            self._frame = drawn
-            self._set_thinking(True)      # draw "Thinking..." first, decide on a later tick
-            return THINKING
-        if drawn == self._frame:
-            return THINKING
-        action = session.ai_choose(self.ai_module())
-        self._set_thinking(False)
+        drawn = app.frames_drawn
+        if self._acted is None:
+            self._acted = drawn           # the table is drawn after this tick
+        ready = self._ready
+        if ready is None and drawn != self._acted and not self.thinking and \
+                self.waiting(now):
+            # The last move is on screen and the pause runs: decide now, the pause hides it.
+            ready = self._ready = [len(session.actions), session.ai_choose(self.ai_module())]
+            now = self._now()
+        if self.waiting(now):
+            return WAITING
+        if ready is not None and ready[0] == len(session.actions):
+            self._ready = None
+            action = ready[1]
+        else:
+            self._ready = None
+            if not self.thinking:
+                self._frame = drawn
+                self._set_thinking(True)  # draw "Thinking..." first, decide on a later tick
+                return THINKING
+            if drawn == self._frame:
+                return THINKING
+            action = session.ai_choose(self.ai_module())
+            self._set_thinking(False)
         wait = self.wait_until
         if scene.play(action) is False:
             self.wait_until = wait        # an invisible step: no pause after it
