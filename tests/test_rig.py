@@ -314,7 +314,7 @@ def test_bench_frozen_compares_the_two_runs():
     assert "only gen/ in a 1024 KB littlefs at 0x100000" in md
     assert "older sources" not in md
     res["firmware"]["expected_marker"] = "card-console-app:2"
-    assert "older sources than firmware/" in bench_frozen.report(res)[1]
+    assert "built from older sources than the `.mpy` build" in bench_frozen.report(res)[1]
 
 
 def test_the_littlefs_goes_where_the_layout_says(tmp_path):

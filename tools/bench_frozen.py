@@ -20,7 +20,7 @@ min_free_heap; and the differences) and returns the text and markdown for docs/P
 (block `frozen`). The raw results of each run are in build/rig/bench_frozen/.
 
     python -m tools.bench_frozen [--firmware UF2 | --micropy-dir DIR] [--quick] [--games a,b]
-        [--demo-ms N] [--reuse-filesystem] [--no-doc]
+        [--demo-ms N] [--reuse-filesystem] [--no-doc] [--report]
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def firmware_info(uf2_path: Path) -> dict:
     return {
         "uf2": str(uf2_path),
         "marker": found.group().decode(),
-        "image_bytes": len(image),
+        # firmware.bin's size when the layout file has it (the UF2 pads it to 256-byte pages)
+        "image_bytes": layout.get("bin_bytes", len(image)),
         "freeze_games": freeze,
         "filesystem": filesystem,
         "fs_offset": offset,
@@ -233,7 +234,8 @@ def report(res: dict, cmd: str = "python -m tools.bench --only frozen") -> tuple
           "`build/bench_frozen.json`). Emulated RP2040 as in the section above; **emulated** "
           "ms. Filesystem: the stock `%s` with the whole `make build` in littlefs. Frozen: `%s` "
           "(`make firmware`, app marker `%s`, %s bytes, games %s) with only %s in a %d KB "
-          "littlefs at 0x%x. Sources: filesystem build `%s`, frozen build `%s`%s." % (
+          "littlefs at 0x%x. Both runs use the `.mpy` build and the firmware made at the start "
+          "(`git describe` at the end of each run: filesystem `%s`, frozen `%s`)%s." % (
               cmd, fs["meta"].get("firmware", "?"), Path(info["uf2"]).name, info["marker"],
               _num(info["image_bytes"]), "frozen" if info["freeze_games"] == "all"
               else "on the filesystem",
@@ -241,8 +243,8 @@ def report(res: dict, cmd: str = "python -m tools.bench --only frozen") -> tuple
               info["fs_bytes"] // 1024, info["fs_offset"], fs["meta"].get("source", "?"),
               fz["meta"].get("source", "?"),
               "" if info["marker"] == info["expected_marker"] else
-              " (the frozen firmware was built from older sources than firmware/ at the run: "
-              "marker %s, now %s)" % (info["marker"], info["expected_marker"])), ""]
+              "; the frozen firmware was built from older sources than the `.mpy` build (marker "
+              "%s, firmware/ then %s)" % (info["marker"], info["expected_marker"])), ""]
     d = res["difference"]
     md += ["| what | filesystem | frozen | frozen - filesystem |", "|---|---:|---:|---:|",
            "| reset to the first menu frame (ms) | %s | %s | %s |" % (
@@ -312,7 +314,16 @@ def main(argv=None) -> int:
                     help="take the filesystem figures from %s instead of measuring them"
                     % bench_rig.OUT_JSON.relative_to(ROOT))
     ap.add_argument("--no-doc", action="store_true", help="leave docs/PERFORMANCE.md alone")
+    ap.add_argument("--report", action="store_true", help="measure nothing: print (and write "
+                    "the doc block) from %s" % OUT_JSON.relative_to(ROOT))
     args = ap.parse_args(argv)
+    if args.report:
+        res = json.loads(OUT_JSON.read_text())
+        text, md = report(res, res.get("command", "python -m tools.bench_frozen"))
+        print(text)
+        if not args.no_doc:
+            write_doc(md)
+        return 0
     why = rig.missing()
     if why:
         print("bench_frozen: skipped: the emulated Pico needs %s" % why)
@@ -329,17 +340,24 @@ def main(argv=None) -> int:
         return 1
     cmd = "python -m tools.bench_frozen" + "".join(
         " " + a for a in (argv if argv is not None else sys.argv[1:]))
+    res["command"] = cmd
+    OUT_JSON.write_text(json.dumps(res, indent=1, sort_keys=True))
     text, md = report(res, cmd)
     print(text)
     print("wrote %s" % OUT_JSON)
     if not args.no_doc:
-        from tools import bench
-
-        doc = bench.DOC
-        old = doc.read_text(encoding="utf-8") if doc.exists() else ""
-        doc.write_text(bench.update_doc(old, {"frozen": md}), encoding="utf-8")
-        print("updated %s (frozen)" % doc)
+        write_doc(md)
     return 0
+
+
+def write_doc(md: str) -> None:
+    """docs/PERFORMANCE.md's block `frozen` (between its bench markers) becomes `md`."""
+    from tools import bench
+
+    doc = bench.DOC
+    old = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    doc.write_text(bench.update_doc(old, {"frozen": md}), encoding="utf-8")
+    print("updated %s (frozen)" % doc)
 
 
 if __name__ == "__main__":
