@@ -89,7 +89,7 @@ MODES = ("auto", "sdk", "none")
 # a MicroPython package has one __path__ (".frozen/games" or "games"): its submodules are looked
 # up there only, so a package cannot be half frozen, half on the filesystem. "none" freezes the
 # platform (core, device, ui, screens, kit, main.py) and leaves the whole games/ folder to
-# `make flash`; "all" freezes everything. All six games no longer fit RPI_PICO's 640 KB.
+# `make flash`; "all" freezes everything (on RPI_PICO with a smaller filesystem: below).
 GAMES_DIR = "games"
 FREEZE_GAMES = ("all", "none")
 DEFAULT_FREEZE_GAMES = {"RPI_PICO": "all", "RPI_PICO2": "all"}
