@@ -122,6 +122,25 @@ def test_a_game_is_imported_when_chosen_and_dropped_when_left(tmp_path, fake_gam
     assert strings.t("fake.title") == "fake.title"   # the game's strings left with it
 
 
+def test_the_menu_leaves_the_heap_while_a_game_plays_and_comes_back_on_it(tmp_path, fake_game):
+    app, p = make_app(tmp_path)
+    app.start()
+    run_for(app, p, 2000)
+    press(app, p, "DOWN")           # the menu's modules loaded later than the boot's set
+    row = fake_row()
+    app.top.menu.cursor = row
+    press(app, p, "A")
+    assert [type(s).__name__ for s in app.stack] == ["FakeTable"]   # in place of the menu
+    assert "screens.main_menu" not in sys.modules and "ui.menu" not in sys.modules
+    import kit.piles  # noqa: F401 - as a game would: the kit leaves with it
+
+    press(app, p, "B")              # the game's last scene leaves: a new menu, on its row
+    assert [type(s).__name__ for s in app.stack] == ["MainMenu"]
+    assert app.top.menu.cursor == row
+    assert "screens.main_menu" in sys.modules and "tests.fakegame.view" not in sys.modules
+    assert "kit.piles" not in sys.modules and "kit" not in sys.modules
+
+
 def test_an_exception_shows_the_error_screen_logs_and_any_key_goes_home(tmp_path, fake_game):
     app, p = make_app(tmp_path)
     app.start()
