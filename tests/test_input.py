@@ -132,3 +132,16 @@ print(run(inp.Input(four_buttons=True, debounce_ms=10, long_ms=500), s))
             ev = i.pop()
     assert out[0] == str(expected)
     assert out[1] == str([(inp.MENU, inp.PRESS), (inp.MENU, inp.RELEASE)])
+
+
+def test_a_press_after_a_stable_state_is_taken_at_its_first_sample():
+    """Press to new frame (issue #13): no second sample is waited for when the buttons had
+    been still for the debounce time; a bounce right after a change is still ignored."""
+    i = inp.Input(debounce_ms=15)
+    assert feed(i, [(0, 0), (0, 20)]) == []
+    assert feed(i, [(inp.A, 40)]) == [("A", inp.PRESS)]
+    # the contact bounces 5 ms later: open for 4 ms, closed again
+    assert feed(i, [(0, 45), (inp.A, 49), (inp.A, 70)]) == []
+    assert feed(i, [(0, 120)]) == [("A", inp.RELEASE)]
+    # a flicker 10 ms after that release is a bounce: ignored
+    assert feed(i, [(inp.A, 130), (0, 134), (0, 160)]) == []

@@ -259,12 +259,11 @@ def test_headless_events_bytes_and_virtual_time():
     # The first frame is the whole screen; a DOWN redraws only the 20x10 marker.
     assert r.bytes_flushed == [240 * 240 * 2, 20 * 10 * 2, 0, 0, 20 * 10 * 2, 0]
     assert r.elapsed_ms == 250 + 100 + 250 + 1500
-    # Frames are stepped every 33 virtual ms, except that a button seen changing is sampled
-    # again once the debounce time (15 ms) has passed: the DOWN first seen at 33 is
-    # confirmed at 49, then every 33 ms again. The app's time is the virtual clock, also for
-    # code that reads time.ticks_ms() directly.
+    # Frames are stepped every 33 virtual ms: the DOWN first seen at 33 is taken at once (the
+    # state before it had lasted the debounce time), so no sample in between. The app's time
+    # is the virtual clock, also for code that reads time.ticks_ms() directly.
     ticks = [e for e in log if e[0] == "tick"]
-    assert [t[1] for t in ticks[:4]] == [0, 33, 49, 82]
+    assert [t[1] for t in ticks[:4]] == [0, 33, 66, 99]
     assert all(t[1] == t[2] for t in ticks)
     assert __import__("time").ticks_ms is compat.ticks_ms
     assert r.frames["one"].size == (240, 240)

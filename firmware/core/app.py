@@ -28,6 +28,7 @@ TOAST_MS = const(2200)        # a short message at the "normal" pace
 _TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
+_POLL_MS = const(4)          # the buttons are read this often while the loop sleeps
 _OFF_POLL_MS = const(100)     # button sampling while the screen is off (docs/POWER.md)
 _BATTERY_MS = const(60000)    # how often the battery is checked, where the board can tell
 _IDLE_MS = const(10000)       # idle this long: core.power dims / turns off the screen
@@ -415,6 +416,14 @@ class App:
         p = self.platform
         while self.running:
             wait = self.step()
+            # Sleep in short slices, back early when a button changes: its frame starts at
+            # once, not at the next 33 ms tick (press to new frame, issue #13).
+            raw = self.input._raw
+            while wait > _POLL_MS:
+                p.sleep_ms(_POLL_MS)
+                wait -= _POLL_MS
+                if p.buttons.read() != raw:
+                    wait = 0
             if wait > 0:
                 p.sleep_ms(wait)
 

@@ -110,6 +110,11 @@ class Input:
             self.held = 0 if self.four_buttons else raw & ALL
             return
         if raw != self._raw:
+            # Taken at its first sample when the state before it had lasted the debounce time
+            # (press to new frame, issue #13); a change sooner than that after the last one
+            # (a contact's bounce) only once it has lasted the debounce time itself.
+            if time.ticks_diff(now, self._raw_since) >= self.debounce_ms:
+                self._stable = raw
             self._raw = raw
             self._raw_since = now
         if raw != self._stable and time.ticks_diff(now, self._raw_since) >= self.debounce_ms:
