@@ -12,9 +12,12 @@ gc.collect(), every frame's draw and flush time, every AI decision):
 2. per game, an all-AI demo (the game view's demo_scene, started from the REPL of a board booted
    in safe mode, as device/unixport.py's DEMO: token does): every scene's draws, every AI
    decision (Hard ones give the p50/p95/max), the free heap after gc.collect() after every
-   decision (its least value), and "move to the AI's answer on screen": from the end of the
-   previous player's decision to the end of the frame that shows the Hard AI's move, less the
-   idle wait between them (the ai_speed pause) -- the busy time a player waits.
+   decision (its least value);
+3. per game, a game against the AI (seat 0 a person, the others Hard; tools/rig/demo.py's
+   human()), played on the board's buttons: a cursor move in the table (press to new frame),
+   and "move to the AI's answer on screen": from the press of the person's action that hands
+   the turn to the AI to the end of the first frame begun after the AI's action reached the
+   table, less the pause the ai_speed setting puts after a person's move (run_human).
 
 Writes build/bench_rig.json (keys: boot_to_menu_ms, menu_press_to_frame_ms, scenes,
 full_flush_ms, move_to_ai_answer_ms, ai_hard_ms, min_free_heap, and more) and returns the
@@ -167,10 +170,11 @@ def run_menu(build_dir, log) -> dict:
 
         for i, game in enumerate(res["games"]):
             visit(game, ("DOWN",) * i, game + "/")
-        # Settings and About follow the games (the menu need not wrap around).
+        # Statistics, Settings and About follow the games (the menu need not wrap around).
         n = len(res["games"])
-        visit("settings", ("DOWN",) * n, "")
-        visit("about", ("DOWN",) * (n + 1), "")
+        visit("statistics", ("DOWN",) * n, "")
+        visit("settings", ("DOWN",) * (n + 1), "")
+        visit("about", ("DOWN",) * (n + 2), "")
         res["emulated_ms"] = round(r.t)
     res["wall_s"] = round(time.monotonic() - wall, 1)
     return res
@@ -209,6 +213,117 @@ def run_demo(build_dir, game, limit_ms, log) -> dict:
     log("  %s demo: %d decisions, %s, %.0f s emulated, %.0f s wall" % (
         game, len(ai), "ended" if res["ended"] else "stopped at the limit",
         res["emulated_ms"] / 1000, res["wall_s"]))
+    return res
+
+
+# -- run 3: a game against the AI, played on the board's buttons ------------------------------
+HUMAN_MS = 60_000       # emulated ms per game against the AI, at most
+QUICK_HUMAN_MS = 30_000
+HUMAN_ANSWERS = 4       # answers measured per game (then it stops)
+CURSOR_TAPS = ("RIGHT", "LEFT")
+# The presses tried, in turn, until the person's action is applied: A on the thing under the
+# cursor, else the cursor moved on (never B nor MENU: they leave or pause).
+MOVE_KEYS = ("A", "RIGHT", "A", "DOWN", "A", "LEFT", "A", "UP", "A")
+# Match & Collect's actions are in the list B opens: Draw first; in the main phase the last
+# entry (one UP away) discards the card under the cursor (a first-turn tip, if any, takes
+# the first B).
+MOVE_KEYS_FOR = {"match_collect": ("B", "A", "B", "A", "B", "UP", "A")}
+HUMAN_TURN, WAITING, PLAYED = 0, 1, 3     # kit.turns.Turns.tick's answers (RIG:tick)
+
+
+def _ticks(events, since, what):
+    return [ev for ev in events[since:] if ev.kind == "tick" and int(ev.fields[0]) == what]
+
+
+def run_human(build_dir, game, limit_ms, log) -> dict:
+    """A game with seat 0 a person (the other seats Hard, seed SEED), played by pressing the
+    board's buttons (GPIO): when it is the person's turn, a cursor move (press to new frame),
+    then presses (MOVE_KEYS, or the game's MOVE_KEYS_FOR) until the person's action is
+    applied; when that hands the turn to an AI, the answer time is from the press of that
+    action to the end of the first frame begun after the AI's action was handed to the table
+    (kit.turns PLAYED), less the pause the ai_speed setting puts after a person's move
+    (kit.turns.human_pause_ms)."""
+    wall = time.monotonic()
+    r = rig.Rig(build_dir=build_dir, extra=rig.demo_files())
+    res = {"game": game, "answers": [], "raw": [], "cursor": [], "errors": [], "events": []}
+    try:
+        r.start(hold=("B",))
+        r.run(500)
+        r.release()
+        if not r.expect(">>> ", 3000):
+            raise rig.RigError("no REPL in safe mode:\n" + r.text()[-1000:])
+        mark = len(r.console)
+        r.write(b"\x01")
+        if not r.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
+            raise rig.RigError("no raw REPL")
+        mark = len(r.console)
+        r.write(("import rig_demo; rig_demo.human(%r, %d, %d)\x04" % (game, SEED, limit_ms))
+                .encode())
+        head = r.wait_event(lambda e: e.kind == "human", 30_000)
+        if head is None:
+            raise rig.RigError("no game against the AI:\n" + r.text()[-1500:])
+        pause = int(head.fields[1])
+        res["pause_ms"] = pause
+        end = r.t + limit_ms
+        since = len(r.events)
+        while r.t < end and len(res["answers"]) < HUMAN_ANSWERS:
+            turn = r.wait_event(lambda e: e.kind == "tick" and int(e.fields[0]) == HUMAN_TURN,
+                                end - r.t, since=since)
+            if turn is None or any(ev.kind in ("demo", "error") for ev in r.events[since:]):
+                break
+            r.run(400)      # the table drawn, the turn's tune and tips done
+            if len(res["cursor"]) < len(CURSOR_TAPS):
+                for key in CURSOR_TAPS:
+                    mark_ev = len(r.events)
+                    at = r.press(key, gap=300)
+                    ms = press_to_frame(r.events, mark_ev, at)
+                    if ms is not None:
+                        res["cursor"].append(round(ms, 1))
+            handed = None
+            keys = MOVE_KEYS_FOR.get(game, MOVE_KEYS)
+            for _ in range(3):
+                for key in keys:
+                    mark_ev = len(r.events)
+                    at = r.tap(key, gap=400)
+                    acts = [ev for ev in r.events[mark_ev:] if ev.kind == "act"]
+                    if not acts or acts[0].fields[0] != "human":
+                        continue
+                    # Applied: did it hand the turn over (the driver no longer waits for you;
+                    # a table may first show your move's result a moment: Memory's pair)?
+                    if r.wait_event(lambda e: e.kind == "tick" and int(e.fields[0]) !=
+                                    HUMAN_TURN, 2000, since=mark_ev) is not None:
+                        handed = (at, mark_ev)
+                        break
+                if handed:
+                    break
+            if handed is None:
+                res["stopped"] = "no action of the person applied after %d presses" % (
+                    3 * len(keys))
+                break
+            at, mark_ev = handed
+            played = r.wait_event(lambda e: e.kind == "tick" and int(e.fields[0]) == PLAYED,
+                                  20_000, since=mark_ev)
+            if played is None:
+                break
+            p_ms = int(played.fields[1]) / 1000
+            frame = r.wait_event(lambda e, p=p_ms: e.kind == "frame"
+                                 and int(e.fields[2]) / 1000 >= p, 5000, since=mark_ev)
+            if frame is None:
+                break
+            f = frames([frame])[0]
+            res["raw"].append(round(f[3] - at, 1))
+            res["answers"].append(round(f[3] - at - pause, 1))
+            since = len(r.events)
+        res["errors"] += errors_in(r, mark)
+        res["emulated_ms"] = round(r.t)
+        start = next((i for i, ev in enumerate(r.events) if ev.kind == "human"), 0)
+        res["events"] = r.events[start:]
+    finally:
+        r.stop()
+    res["wall_s"] = round(time.monotonic() - wall, 1)
+    log("  %s against the AI: answers %s ms (less the %s ms pause), cursor %s ms, %.0f s wall%s"
+        % (game, res["answers"], res.get("pause_ms"), res["cursor"], res["wall_s"],
+           "; stopped: " + res["stopped"] if res.get("stopped") else ""))
     return res
 
 
@@ -259,6 +374,12 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
         EVENTS_DIR.mkdir(parents=True, exist_ok=True)
         (EVENTS_DIR / ("demo-%s.json" % game)).write_text(json.dumps(
             [[ev.kind, ev.fields, ev.t] for ev in d["events"]]))
+    humans = {}
+    hlimit = QUICK_HUMAN_MS if quick else HUMAN_MS
+    for game in chosen:
+        h = humans[game] = run_human(build_dir, game, hlimit, log)
+        add_frames(scenes, h["events"], game + "/play/", skip=MENU_SCENES)
+        add_heaps(heaps, h["events"], game + "/play/", skip=MENU_SCENES)
     full = [s["flush_ms_max"] for s in scenes.values() if s["full_frames"]]
     taps = menu["press"].get("MainMenu", [])
     out = {
@@ -271,6 +392,10 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
         "scene_free_heap": heaps,
         "move_to_ai_answer_ms": {},
         "move_to_ai_answer_ms_max": {},
+        "move_to_ai_answer_ms_all": {},
+        "move_to_ai_answer_raw_ms": {},
+        "ai_pause_ms": {},
+        "demo_answer_ms": {},
         "ai_hard_ms": {},
         "ai_ms": {},
         "min_free_heap": {},
@@ -288,9 +413,8 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
         if "hard" in by_level:
             out["ai_hard_ms"][game] = out["ai_ms"][game]["hard"]
         answers = answer_times(d["events"])
-        if answers:
-            out["move_to_ai_answer_ms"][game] = median(answers)
-            out["move_to_ai_answer_ms_max"][game] = max(answers)
+        if answers:     # the old measure, from the all-AI game (see answer_times)
+            out["demo_answer_ms"][game] = median(answers)
         # During the all-AI game only: after every decision, and at its scene changes.
         lows = [int(ev.fields[0]) for ev in d["events"] if ev.kind == "heap"]
         lows += [int(ev.fields[3]) for ev in d["events"] if ev.kind == "scene"
@@ -300,6 +424,16 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
         out["demo"][game] = {"ended": d["ended"], "decisions": len(ai),
                              "emulated_ms": d["emulated_ms"], "wall_s": d["wall_s"]}
         out["errors"] += ["%s demo: %s" % (game, e) for e in d["errors"]]
+    for game, h in humans.items():
+        if h["answers"]:
+            out["move_to_ai_answer_ms"][game] = median(h["answers"])
+            out["move_to_ai_answer_ms_max"][game] = max(h["answers"])
+            out["move_to_ai_answer_ms_all"][game] = h["answers"]
+            out["move_to_ai_answer_raw_ms"][game] = h["raw"]
+        out["ai_pause_ms"][game] = h.get("pause_ms")
+        if h["cursor"]:
+            out["press_to_frame_ms"][game + "/table"] = h["cursor"]
+        out["errors"] += ["%s against the AI: %s" % (game, e) for e in h["errors"]]
     fw = rig.firmware_path()
     git = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
                          capture_output=True, text=True, check=False).stdout.strip()
@@ -310,7 +444,7 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
         "firmware_sha256": hashlib.sha256(fw.read_bytes()).hexdigest(),
         "rp2040js": json.loads((rig.NODE_MODULES / "rp2040js" / "package.json").read_text())
         ["version"],
-        "demo_limit_ms": limit, "seed": SEED, "quick": quick,
+        "demo_limit_ms": limit, "human_limit_ms": hlimit, "seed": SEED, "quick": quick,
         "wall_s": round(time.monotonic() - wall, 1),
         "menu_run": {"emulated_ms": menu["emulated_ms"], "wall_s": menu["wall_s"]},
     }
@@ -348,7 +482,14 @@ def report(res: dict, cmd: str = "python -m tools.bench --only rig") -> tuple[st
                      "< %d ms: %s" % (t["press_to_frame_ms"],
                                       mark(press < t["press_to_frame_ms"]))))
     for scene, v in sorted(res["press_to_frame_ms"].items()):
-        if scene != "MainMenu":
+        if scene.endswith("/table"):
+            worst = max(v)
+            rows.append(("cursor move (%s) in %s's table against the AI: press to new frame, "
+                         "max (all: %s)" % ("/".join(CURSOR_TAPS), scene[:-6],
+                                            ", ".join("%.0f" % x for x in v)),
+                         "%.0f ms" % worst, "< %d ms: %s" % (t["press_to_frame_ms"],
+                                                            mark(worst < t["press_to_frame_ms"]))))
+        elif scene != "MainMenu":
             rows.append(("cursor move (DOWN) on %s: press to new frame" % scene,
                          "%.0f ms" % v[0], "< %d ms: %s" % (t["press_to_frame_ms"],
                                                            mark(v[0] < t["press_to_frame_ms"]))))
@@ -373,11 +514,19 @@ def report(res: dict, cmd: str = "python -m tools.bench --only rig") -> tuple[st
             scene[:36], v["full_frames"], v["draw_ms_max"], v["flush_ms_max"],
             v["partial_draw_ms_max"], heap if heap is not None else "-"))
     md += ["", "All-AI games (demo_scene, seed %d, at most %d s emulated each): AI decision "
-           "times per level; the move-to-answer time is the busy time from the end of the "
-           "previous player's decision to the end of the frame showing the Hard AI's move, "
-           "less the idle ai_speed pause between them (median, max); least free heap after "
-           "`gc.collect()` (sampled after every decision and at scene changes)."
-           % (res["meta"]["seed"], res["meta"]["demo_limit_ms"] // 1000), "",
+           "times per level; least free heap after `gc.collect()` (sampled after every "
+           "decision and at scene changes). The move-to-answer time is measured in another "
+           "run per game, against the AI (seat 0 a person, the others Hard, seed %d, the "
+           "setup's default options, at most %d s emulated, %d answers): the rig presses the "
+           "board's buttons (GPIO) when it is the person's turn (A, else the cursor moved on "
+           "and A again) until the person's action is applied and hands the turn over; the "
+           "time runs from the press of that action to the end of the first frame begun after "
+           "the AI's action was handed to the table, less the pause the ai_speed setting puts "
+           "after a person's move (`kit.turns.human_pause_ms`: %s ms here); median and max."
+           % (res["meta"]["seed"], res["meta"]["demo_limit_ms"] // 1000, res["meta"]["seed"],
+              res["meta"].get("human_limit_ms", 0) // 1000, HUMAN_ANSWERS,
+              "/".join(sorted({"%s" % v for v in res.get("ai_pause_ms", {}).values()}))
+              or "-"), "",
            "Targets: Hard p95 < %d ms, move to answer < %d ms (plus the ai_speed delay), "
            "least free heap >= %d bytes." % (t["ai_hard_p95_ms"], t["answer_ms"],
                                              t["min_free_heap"]), "",

@@ -5,6 +5,10 @@
 # (the game view's demo_scene, as device/unixport.py's DEMO: token) until it pops back to the
 # menu, an error, or `limit_ms`; then prints "RIG:demo <game> <ended 0|1> <errors>" and
 # returns to the REPL.
+#     import rig_demo; rig_demo.human("match252", 1, 60000)
+# does the same with a game the host plays through the board's buttons: seat 0 a person, the
+# others Hard, the all-AI game's options (the setup's defaults), not saved; it first prints
+# "RIG:human <game> <ms of the pause after the person's move (ai_speed)>".
 import gc
 import time
 
@@ -24,12 +28,40 @@ def _loop(app, name, ms):
             return False
         if _name(app) == name:
             return True
+        # as App.run: short slices, back early when a button changes
+        raw = app.input._raw
+        while wait > 4:
+            p.sleep_ms(4)
+            wait -= 4
+            if p.buttons.read() != raw:
+                wait = 0
         if wait > 0:
             p.sleep_ms(wait)
     return False
 
 
-def run(game_id, seed, limit_ms):
+def _human_table(app, game_id, seed):
+    """GAME's table with the options of its all-AI game (the setup's defaults), seat 0 the
+    person and the other seats Hard: the demo's table is made (its strings loaded) and the
+    same class makes one with a new session."""
+    from core.session import Session
+    from games import registry
+    from kit import turns
+
+    entry = registry.find(game_id)
+    view = registry.load(game_id, "view")
+    demo = view.demo_scene(app, entry, seed)
+    make = type(demo)
+    old = demo.session
+    rules, options, n = old.rules, old.options, len(old.seats)
+    demo = old = None
+    gc.collect()
+    session = Session(entry[0], rules, options, ["human"] + ["hard"] * (n - 1), seed, None)
+    print("RIG:human", game_id, turns.human_pause_ms(app.settings))
+    return make(session, False)
+
+
+def run(game_id, seed, limit_ms, human=False):
     from core import app as _app
 
     result = [0, 0]  # ended, app errors
@@ -45,8 +77,11 @@ def run(game_id, seed, limit_ms):
 
             entry = registry.find(game_id)
             gc.collect()
-            view = registry.load(game_id, "view")
-            self.push(view.demo_scene(self, entry, seed))
+            if human:
+                self.push(_human_table(self, game_id, seed))
+            else:
+                view = registry.load(game_id, "view")
+                self.push(view.demo_scene(self, entry, seed))
         except Exception as exc:  # noqa: BLE001 - shown as the app would
             self.crash(exc)
             result[1] = self.errors
@@ -59,3 +94,7 @@ def run(game_id, seed, limit_ms):
 
     main.run()
     print("RIG:demo", game_id, result[0], result[1])
+
+
+def human(game_id, seed, limit_ms):
+    run(game_id, seed, limit_ms, True)

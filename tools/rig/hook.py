@@ -5,6 +5,9 @@
 #   RIG:scene <why> <top scene> <ticks_us> <free heap after gc.collect()>
 #   RIG:frame <top scene> <full 0|1> <ticks_us at start> <draw+flush us> <flush us> <px>
 #   RIG:ai <module> <level> <seat> <ticks_us> <decision us>
+#   RIG:act <human|level> <seat> <ticks_us>                  Session.apply, before it
+#   RIG:tick <what> <ticks_us>   kit.turns.Turns.tick's answer when it changes (HUMAN_TURN 0,
+#                                WAITING 1, THINKING 2, OVER 4), and every PLAYED (3)
 #   RIG:heap <free>        (TRACE only: a new least free heap after gc.collect(), sampled
 #                           after every AI decision, before the move is applied)
 #   RIG:error              followed by the traceback (App.crash)
@@ -83,8 +86,25 @@ def _wrap_session():
     """Time Session.ai_choose once a game has imported core.session. Not imported here: the
     menu drops it with the game's modules, and holding it would cost the menu its size."""
     m = sys.modules.get("core.session")
-    if m is None or getattr(m.Session, "_rig", False):
-        return
+    if m is not None and not getattr(m.Session, "_rig", False):
+        _wrap(m)
+    t = sys.modules.get("kit.turns")
+    if t is not None and not getattr(t.Turns, "_rig", False):
+        tick = t.Turns.tick
+        last = [-1]
+
+        def turns_tick(self, now):
+            what = tick(self, now)
+            if what != last[0] or what == 3:
+                last[0] = what
+                print("RIG:tick", what, _us())
+            return what
+
+        t.Turns.tick = turns_tick
+        t.Turns._rig = True
+
+
+def _wrap(m):
     choose = m.Session.ai_choose
 
     def ai_choose(self, module, budget=None):
@@ -100,7 +120,15 @@ def _wrap_session():
                 print("RIG:heap", free)
         return action
 
+    apply = m.Session.apply
+
+    def session_apply(self, action):
+        seat = self.state.current_player
+        print("RIG:act", self.seats[seat] if seat >= 0 else "-", seat, _us())
+        return apply(self, action)
+
     m.Session.ai_choose = ai_choose
+    m.Session.apply = session_apply
     m.Session._rig = True
 
 
