@@ -1,0 +1,32 @@
+"""Manufactory's table redraws only the belt and the lines about the part when just the
+cursor moved (press to new frame, issue #13): the screen is the same as the whole table
+drawn with the cursor there, and far fewer bytes are sent. Headless, on the three screens."""
+
+import pytest
+from PIL import ImageChops
+
+from sim import headless
+from tests.test_manufactory_view import BOARDS, table
+
+
+def _tips_off(setup, cursor=None):
+    def inner(app):
+        setup(app)
+        app.settings["tips_enabled"] = False
+        if cursor is not None:
+            app.top.cursor = cursor
+    return inner
+
+
+@pytest.mark.parametrize("board", [b[0] for b in BOARDS])
+def test_a_cursor_move_redraws_the_belt_and_the_part_lines_only(board):
+    key = "Y" if board == "display_pack_2" else "RIGHT"     # the four-button board: Y
+    moved = headless.run("WAIT:600,%s,WAIT:600" % key, board=board,
+                         setup=_tips_off(table(4, players=3)))
+    whole = headless.run("WAIT:1300", board=board, setup=_tips_off(table(4, players=3), 1))
+    top = moved.app.top
+    assert top.cursor == 1 and type(top).__name__ == "Table" and top.turns.human_to_move()
+    assert ImageChops.difference(moved.final, whole.final).getbbox() is None
+    step = [s for s in moved.steps if s.token == key][0]
+    w, h = moved.final.size
+    assert step.frames == 1 and 0 < step.bytes < w * h * 2 // 2
