@@ -99,9 +99,12 @@ def card_name(card):
     return _names("cd.spells")[spell_type(card)]
 
 
+_VALUES = ("1", "2", "3", "4")
+
+
 def card_code(card):
     if card < 72:
-        return kind_code(card >> 2), str((card & 3) + 1)
+        return kind_code(card >> 2), _VALUES[card & 3]   # no new str per cell drawn
     if card < 74:
         return "Im", "0"
     return _names("cd.spells")[spell_type(card)][:2], ""
@@ -139,6 +142,8 @@ class Table(Scene):
         self.last_cell = -1       # where the last card was taken (shown until the next take)
         self.drawn_landing = -1
         self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
+        self._tg = None           # the targets while a draw runs (targets)
+        self.letters = ()         # the colour letters, one str each (made once: enter)
 
     def me(self):
         seats = self.session.seats
@@ -155,6 +160,7 @@ class Table(Scene):
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
         app = self.app
+        self.letters = tuple(strings.t("cd.colour_letters"))
         if self.icons is None:
             gc.collect()  # before the pack's read, as in games.manufactory.view
             try:
@@ -178,7 +184,11 @@ class Table(Scene):
 
     # -- targets ----------------------------------------------------------------------------
     def targets(self):
-        """The human's take actions, in order: the faced line, then Accio's."""
+        """The human's take actions, in order: the faced line, then Accio's (worked out once
+        per draw: the draw asks for them for the looks, the landing and the cells)."""
+        tg = self._tg
+        if tg is not None:
+            return tg
         s = self.state
         if not self.turns.human_to_move() or s.phase not in (rules.ACT, rules.DECL_TAKE):
             return []
@@ -403,6 +413,14 @@ class Table(Scene):
         return out
 
     def draw(self, c, full):
+        self._tg = None
+        self._tg = self.targets()
+        try:
+            self._draw(c, full)
+        finally:
+            self._tg = None
+
+    def _draw(self, c, full):
         app = self.app
         font = app.small
         bx, by, cw, ch, lane, side_x, top, bottom = self.geo
@@ -474,7 +492,7 @@ class Table(Scene):
                     c.text(app.large, val, x + w - app.large.width(val) - 2,
                            y + h - app.large.line_height, ink)
                 if card < 72:
-                    c.text(font, strings.t("cd.colour_letters")[card >> 3], x + 4,
+                    c.text(font, self.letters[card >> 3], x + 4,
                            y + h - font.line_height - 1, theme.DIM)
             else:
                 c.text(font, font.fit(code + val, w - 4), x + 4, y + (h - font.line_height) // 2,
