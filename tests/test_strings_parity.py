@@ -35,8 +35,10 @@ def game_tables(package):
         fr = _try(package + ".lang_fr")
         out = {"en": dict(en.T), "fr": dict(getattr(fr, "T", {}) or {})}
         for code, mod in (("en", en), ("fr", fr)):
-            if getattr(mod, "RULES", None) is not None:
-                out[code]["<RULES>"] = mod.RULES
+            howto = _try(package + ".howto_" + code)   # the rules text apart (kit.lang)
+            for holder in (mod, howto):
+                if getattr(holder, "RULES", None) is not None:
+                    out[code]["<RULES>"] = holder.RULES
         return out
     for part in ("strings", "lang"):
         mod = _try(package + "." + part)
