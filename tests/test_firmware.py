@@ -52,6 +52,11 @@ if "submodules" in targets:
         print("fatal: not a git repository (or any of the parent directories): .git")
         sys.exit(128)
     print("Updating submodules: lib/pico-sdk lib/tinyusb lib/micropython-lib")
+    if os.environ.get("FAKE_SUBMODULES_FAIL"):  # git's last lines, as seen (see the test)
+        print("Cloning into '" + os.path.join(top, "lib", "pico-sdk") + "'...")
+        print(os.environ["FAKE_SUBMODULES_FAIL"])
+        print("Failed to clone 'lib/pico-sdk' a second time, aborting")
+        sys.exit(2)
     os.makedirs(os.path.join(folder, "submodules"), exist_ok=True)
     sys.exit(0)
 
@@ -110,7 +115,9 @@ if chip == "rp2040":
     head = boot2 + struct.pack("<I", F.crc32_mpeg2(boot2))
 else:
     head = b"\0" * 0x110 + struct.pack("<5I", 0xFFFFDED3, 0x10210142, 0x1FF, 0, 0xAB123579)
-banner = b"" if os.environ.get("FAKE_NO_BANNER") else b"MicroPython v1.28.0 on 2026-12-01"
+banner = os.environ.get("FAKE_BANNER", "MicroPython v1.28.0 on 2026-12-01").encode()
+if os.environ.get("FAKE_NO_BANNER"):
+    banner = b""
 # The filesystem size the configured board folder compiled in (as rp2_flash.c would).
 header = open(os.path.join(cache["MICROPY_BOARD_DIR"], "mpconfigboard.h")).read()
 storage = [ln.split(None, 2)[2].encode() for ln in header.splitlines()
@@ -182,6 +189,8 @@ def fake_make(tmp_path, monkeypatch, repo):
         "FAKE_IGNORE_MANIFEST",
         "FAKE_STALE_UF2",
         "FAKE_NO_BANNER",
+        "FAKE_BANNER",
+        "FAKE_SUBMODULES_FAIL",
         "FAKE_GENERATE_FAIL",
         "FAKE_EDIT",
         "FAKE_EDIT_AFTER",
@@ -384,8 +393,61 @@ def test_a_firmware_without_micropython_in_it_is_refused(tmp_path, fake_make, ca
     top = fake_micropython(tmp_path)
     assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert "no 'MicroPython v' banner: not a working MicroPython firmware" in err
+    assert "no 'MicroPython <version> on <date>' banner: not a working MicroPython firmware" in err
     assert not list((tmp_path / "out").glob("firmware-*"))  # no UF2, no layout
+
+
+@pytest.mark.parametrize(
+    "banner, ok",
+    [
+        # a clone without tags (seen: `git clone --depth 1` of a commit after v1.28.0, built
+        # for real): py/makeversionhdr.py's `git describe --always` gives the commit's hash
+        ("MicroPython b652480eb5 on 2026-12-01", True),
+        ("MicroPython b652480eb5-dirty on 2026-12-01", True),
+        ("MicroPython v1.28.0-12.gabcdef0123.dirty on 2026-12-01", True),
+        ("MicroPython (with v2.0 preview) v1.28.0 on 2026-12-01", True),
+        ("MicroPython v", False),
+        ("MicroPython pour le Raspberry Pi Pico", False),  # the app's own text
+    ],
+)
+def test_the_banner_may_carry_a_version_or_a_commit_hash(
+    banner, ok, tmp_path, fake_make, capsys, monkeypatch
+):
+    monkeypatch.setenv("FAKE_BANNER", banner)
+    top = fake_micropython(tmp_path, git=True)
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == (0 if ok else 1)
+    assert (out / "firmware-RPI_PICO.uf2").exists() == ok
+    assert ("not a working MicroPython firmware" in capsys.readouterr().err) != ok
+
+
+@pytest.mark.parametrize(
+    "git_says, hint",
+    [
+        # a fresh clone offline (the URLs in .gitmodules are GitHub's)
+        (
+            "fatal: unable to access 'https://github.com/raspberrypi/pico-sdk.git/': "
+            "Could not resolve host: github.com",
+            "once they are checked out it works offline",
+        ),
+        # .gitmodules pointing at local mirrors: seen for real with git 2.39.5
+        ("fatal: transport 'file' not allowed", "protocol.file.allow"),
+    ],
+)
+def test_a_failed_make_submodules_says_why(
+    git_says, hint, tmp_path, fake_make, capsys, monkeypatch
+):
+    monkeypatch.setenv("FAKE_SUBMODULES_FAIL", git_says)
+    top = fake_micropython(tmp_path, git=True, libs=False)
+    out = tmp_path / "out"
+    assert F.main(["--micropy-dir", str(top), "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert git_says in captured.out
+    assert hint in captured.err
+    assert "command failed (exit 2): make -C" in captured.err
+    assert captured.err.rstrip().endswith("submodules")
+    assert [c["argv"][-1] for c in port_calls(fake_make())] == ["submodules"]  # no build after
+    assert not list(out.glob("firmware-*"))
 
 
 def test_own_folder_configured_otherwise_is_rebuilt(tmp_path, fake_make, capsys, repo):
@@ -673,9 +735,7 @@ def test_freeze_games_from_the_environment_and_refusals(
     assert F.split_frozen(["core/a.py", "main.py"], "none") == (["core/a.py", "main.py"], [])
 
 
-def test_rpi_pico_default_moves_the_filesystem_to_fit_every_game(
-    tmp_path, fake_make, repo, capsys
-):
+def test_rpi_pico_default_moves_the_filesystem_to_fit_every_game(tmp_path, fake_make, repo, capsys):
     """Every game frozen does not fit RPI_PICO's stock 640 KB: the build uses a board folder of
     its own with a 1024 KB filesystem (offset 0x100000), says that the board's filesystem is
     re-created, and writes the layout beside the UF2; --fs-kb stock goes back to the port's."""

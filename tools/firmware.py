@@ -106,10 +106,17 @@ MARKER_PREFIX = "card-console-app:"
 MARKER_RE = re.compile(rb"card-console-app:[0-9a-f]{16}")
 
 FLASH_BASE = 0x10000000
-# The start of MICROPY_BANNER_NAME_AND_VERSION ("MicroPython v1.28.0 on <date>; <board>"), which
-# every MicroPython firmware prints at the REPL. A v1.28.0 build whose link had lost the runtime
-# (51 KB, no entry point) still passed the other checks but had no banner.
-BANNER = b"MicroPython v"
+# MICROPY_BANNER_NAME_AND_VERSION ("MicroPython v1.28.0 on <date>; <board>"), which every
+# MicroPython firmware prints at the REPL. A v1.28.0 build whose link had lost the runtime
+# (51 KB, no entry point) still passed the other checks but had no banner. The version is
+# py/makeversionhdr.py's `git describe --tags --dirty --always`: in a clone without tags (seen:
+# `git clone --depth 1` of a commit after the last release) it is the commit's hash,
+# "MicroPython b652480eb5 on 2026-12-01"; "v1.28.0" from an exported tree (mpconfig.h).
+BANNER = "MicroPython <version> on <date>"
+BANNER_RE = re.compile(
+    rb"MicroPython (?:\(with v2\.0 preview\) )?(?:v\d+\.\d+\S*|[0-9a-f]{7,40}\S*) on "
+    rb"\d{4}-\d{2}-\d{2}"
+)
 CONFIGURE_FAILED = ("CMake Error", "Configuring incomplete", "Generate step failed")
 
 
@@ -437,6 +444,25 @@ def commands(
     return cmds
 
 
+def submodules_hint(tail: list[str]) -> str:
+    """What to do when `make submodules` failed in a git clone (git's output in `tail`)."""
+    if any("transport 'file' not allowed" in line for line in tail):
+        # git 2.38.1+ refuses local-path submodule URLs by default (CVE-2022-39253).
+        return (
+            "firmware: git refused the submodules' local paths (.gitmodules points at a local "
+            "mirror): allow them for this build with GIT_CONFIG_COUNT=1 "
+            "GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always, or "
+            "`git config --global protocol.file.allow always`"
+        )
+    return (
+        "firmware: `make submodules` clones {} into the tree the first time, from the URLs in "
+        ".gitmodules (the network, for a clone of GitHub); once they are checked out it works "
+        "offline. Or build from a tree that carries them (a release tarball).".format(
+            ", ".join(SUBMODULES)
+        )
+    )
+
+
 def is_port(cmd: list[str]) -> bool:
     """A make run in ports/rp2 (it gets the CMAKE_ARGS environment), not the mpy-cross one."""
     return any(arg.startswith("BOARD=") for arg in cmd)
@@ -713,6 +739,8 @@ def main(argv: list[str] | None = None) -> int:
             # this folder again and link whatever it generated (seen: a 51 KB firmware).
             print("firmware: deleting {}: its configuration failed".format(folder))
             shutil.rmtree(folder)
+        if failed[-1] == "submodules":
+            print(submodules_hint(tail), file=sys.stderr)
         return fail("command failed (exit {}): {}".format(status, " ".join(failed)))
 
     # The manifest read firmware/ while make ran: if it changed since the start (an editor saving,
@@ -753,8 +781,8 @@ def finish(
         return fail("the build finished but {} is missing".format(bin_path))
     image = bin_path.read_bytes()
     problem = image_problem(image, board)
-    if not problem and BANNER not in image:
-        problem = "no {!r} banner: not a working MicroPython firmware".format(BANNER.decode())
+    if not problem and not BANNER_RE.search(image):
+        problem = "no {!r} banner: not a working MicroPython firmware".format(BANNER)
     if problem:
         return fail("{}: {}".format(bin_path, problem))
     problem = marker_problem(image, marker)
