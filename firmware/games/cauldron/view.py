@@ -144,6 +144,7 @@ class Table(Scene):
         self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
         self._tg = None           # the targets while a draw runs (targets)
         self.letters = ()         # the colour letters, one str each (made once: enter)
+        self.widths = b""         # the kind codes' and values' widths (enter)
 
     def me(self):
         seats = self.session.seats
@@ -161,6 +162,11 @@ class Table(Scene):
     def enter(self):
         app = self.app
         self.letters = tuple(strings.t("cd.colour_letters"))
+        # text widths a cell needs, measured once (each measure is a native call): the 18
+        # kind codes (small font), then the values 1-4 (large font)
+        codes = _names("cd.codes", " ")
+        self.widths = bytearray([app.small.width(k) for k in codes]
+                                + [app.large.width(v) for v in _VALUES])
         if self.icons is None:
             gc.collect()  # before the pack's read, as in games.manufactory.view
             try:
@@ -480,17 +486,18 @@ class Table(Scene):
             if 74 <= card < 84:
                 ink = theme.BLUE if card < 78 else theme.RED
             icons = self.icons
-            if card < 72 and icons is not None and h >= 14 + app.large.line_height:
+            large = app.large
+            if card < 72 and icons is not None and h >= 14 + large.line_height:
                 # the ingredient's picture, and its code beside it when the cell is wide
                 c.icon(icons, ICON_NAMES[card >> 2], x + 4, y + 2, ink)
-                if w - 19 >= font.width(code):
+                if w - 19 >= self.widths[card >> 2]:
                     c.text(font, code, x + 18, y + 3, ink)
-            elif h >= font.line_height + app.large.line_height:
+            elif h >= font.line_height + large.line_height:
                 c.text(font, code, x + 4, y + 1, ink)
-            if h >= font.line_height + app.large.line_height:
+            if h >= font.line_height + large.line_height:
                 if val:
-                    c.text(app.large, val, x + w - app.large.width(val) - 2,
-                           y + h - app.large.line_height, ink)
+                    vw = self.widths[18 + (card & 3)] if card < 72 else large.width(val)
+                    c.text(large, val, x + w - vw - 2, y + h - large.line_height, ink)
                 if card < 72:
                     c.text(font, self.letters[card >> 3], x + 4,
                            y + h - font.line_height - 1, theme.DIM)
