@@ -6,7 +6,8 @@ import pytest
 from PIL import ImageChops
 
 from sim import headless
-from tests.test_manufactory_view import BOARDS, table
+
+BOARDS = ("pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2")
 
 
 def _tips_off(setup, cursor=None):
@@ -18,8 +19,12 @@ def _tips_off(setup, cursor=None):
     return inner
 
 
-@pytest.mark.parametrize("board", [b[0] for b in BOARDS])
+@pytest.mark.parametrize("board", BOARDS)
 def test_a_cursor_move_redraws_the_belt_and_the_part_lines_only(board):
+    # imported here, as tests/test_assets.py does: the game's modules are dropped and loaded
+    # again between tests, and a module-level import would hold an older copy of the view
+    from tests.test_manufactory_view import table
+
     key = "Y" if board == "display_pack_2" else "RIGHT"     # the four-button board: Y
     moved = headless.run("WAIT:600,%s,WAIT:600" % key, board=board,
                          setup=_tips_off(table(4, players=3)))

@@ -273,7 +273,9 @@ def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
     # The result, then the same choice after every game (kit.after).
     assert top.choices == ["Play again", "Setup", "Menu"] and top.title == "Game over"
     (tmp_path / "again").mkdir()
-    again = headless.run("WAIT:3000,A,WAIT:300", board=SQUARE, data_dir=str(tmp_path / "again"),
+    # (A once the result is open: core.input takes a press at its first sample, and the
+    # result opens at about 3000 ms)
+    again = headless.run("WAIT:3100,A,WAIT:300", board=SQUARE, data_dir=str(tmp_path / "again"),
                          setup=table_setup(16, players=1, actions=finished, preview=False))
     new = again.app.top
     assert type(new).__name__ == "GameScene" and new.session.actions == []
