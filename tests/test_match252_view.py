@@ -316,7 +316,7 @@ def test_demo_under_micropython(tmp_path):
     from tools import build
 
     tree = tmp_path / "mpy"
-    result = build.build(out=tree)   # as `make flash` ships it (*_viper.py as source)
+    result = build.build(out=tree)   # as `make flash` ships it
     assert result.ok, result.errors
     data = tmp_path / "data"
     data.mkdir()

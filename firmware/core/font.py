@@ -47,7 +47,7 @@ def _u16(d, o):
 # dozen bytecodes per character: on the emulated RP2040 a call costs ~6-19 us, a 30-character
 # line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md, "Drawing speed").
 _native = native.load("core.font_viper")
-_v_text = _native.text if _native is not None else None
+_v_text = _native["text"] if _native is not None else None
 del _native
 _P = None
 if _v_text is not None:

@@ -1,23 +1,28 @@
-"""Native code: the *_viper.py modules, imported only where MicroPython can compile them.
+"""Native code: the *_viper.py modules, loaded only where MicroPython can compile viper.
 
-A hot loop (text, card backs, the flush's pixel conversion) is a viper function in a module of
-its own named *_viper.py. tools/build copies those as source (a native .mpy would hold one
-CPU's code, and the same build runs on the Pico and on the unix port), so MicroPython compiles
-them when they are imported, for the CPU it runs on; a frozen firmware holds them compiled for
-its chip. Their text is read from the file as it is compiled and never sits in the heap: a
-string constant given to exec() would stay alive as long as any function of its module does.
-CPython (the simulator) and a port without a native emitter get None and use the plain paths.
+A hot loop (text, card backs, HandRow's copy, the flush's pixel conversion) is a viper
+function in a module of its own named *_viper.py: its code is a string that the module compiles
+with exec() when imported (so mpy-cross takes it as plain bytecode, and the native code is made
+for the CPU that runs it), into the module's NATIVE dict. load() keeps that dict and drops the
+module: a module's constants stay in the heap as long as the module does, and the string is one
+of them, so only the compiled functions stay. CPython (the simulator) and a port without a
+native emitter get None and use the plain paths.
 """
 
 import sys
 
+from core import modules
+
 
 def load(name):
-    """Module `name` (a *_viper.py module), or None where there is no native code."""
+    """The functions of *_viper.py module `name` (a dict: name -> function), or None where
+    there is no native code."""
     if sys.implementation.name != "micropython":
         return None
     try:
         __import__(name)
-        return sys.modules[name]
+        return sys.modules[name].NATIVE
     except Exception:  # noqa: BLE001 - no native emitter (or no room to compile): plain paths
         return None
+    finally:
+        modules.drop(name)

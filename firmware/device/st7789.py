@@ -71,7 +71,7 @@ def convert_strip_py(src, dst, lut, params):
 # emulated RP2040 a full frame converted and sent with spi.write went from 32.7 to 19.1 ms
 # (docs/PERFORMANCE.md, "Drawing speed").
 _native = native.load("device.st7789_viper")
-convert_strip_viper = _native.convert if _native is not None else None
+convert_strip_viper = _native["convert"] if _native is not None else None
 del _native
 
 
@@ -118,7 +118,7 @@ class SpiDma:
         regs = 0x50000000 + 0x40 * self._ch.channel  # pyright: ignore[reportAttributeAccessIssue]
         self.params = array.array("I", (0, 0, 0, 0, 0, regs, self._ctrl, base, 0))
         mod = native.load("device.st7789_dma_viper")   # None: no viper, start/wait from Python
-        self.native = mod.dma_flush if mod is not None else None
+        self.native = mod["dma_flush"] if mod is not None else None
 
     def start(self, buf, n):
         self._ch.config(read=buf, write=self._dr, count=n, ctrl=self._ctrl, trigger=True)

@@ -23,7 +23,7 @@ _native = native.load("ui.cards_viper")
 if _native is not None:
     import array
 
-    _back = _native.back
+    _back = _native["back"]
     _P = array.array("i", bytes(40))
 del _native
 

@@ -37,7 +37,7 @@ def _load_copy():
         if mod is not None:
             import array
 
-            _copy = mod.copy
+            _copy = mod["copy"]
             _P = array.array("i", bytes(40))
     return _copy
 
