@@ -108,7 +108,7 @@ def errors_in(r, mark):
 
 # -- run 1: power-on, menu, first screens ----------------------------------------------------
 def run_menu(build_dir, log) -> dict:
-    res = {"scenes": {}, "heaps": {}, "press": {}, "errors": []}
+    res = {"scenes": {}, "heaps": {}, "press": {}, "open": {}, "errors": []}
     wall = time.monotonic()
     with rig.Rig(build_dir=build_dir) as r:
         first = r.wait_frame(30_000, "MainMenu")
@@ -137,12 +137,19 @@ def run_menu(build_dir, log) -> dict:
             for m in moves:
                 r.press(m)
             since, mark = len(r.events), len(r.console)
-            r.press("A", gap=0)
-            pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push", 5000,
+            at = r.press("A", gap=0)
+            # A second game restarts the board into it (screens.launch): splash, menu, then it.
+            pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push" and
+                                  e.fields[1] not in ("Splash", "MainMenu"), 10_000,
                                   since=since)
             scene = pushed.fields[1] if pushed else None
             if scene and scene != "ErrorScreen":
                 r.wait_frame(15_000, scene)
+                first = next((f for f in frames(r.events, since) if f[0] == scene), None)
+                if first is not None:
+                    res["open"][label] = {"ms": round(first[3] - at, 1), "restarted":
+                                          "soft reboot" in r.console[mark:].decode(
+                                              errors="replace")}
                 r.run(400)
                 at = r.press("DOWN", gap=400)
                 ms = press_to_frame(r.events, since, at)  # first frame begun after the press
@@ -384,6 +391,7 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
     taps = menu["press"].get("MainMenu", [])
     out = {
         "boot_to_menu_ms": menu["boot_to_menu_ms"],
+        "open_ms": menu["open"],
         "menu_press_to_frame_ms": median(taps) if taps else None,
         "menu_press_to_frame_ms_all": taps,
         "press_to_frame_ms": {k: v for k, v in menu["press"].items()},
@@ -493,6 +501,10 @@ def report(res: dict, cmd: str = "python -m tools.bench --only rig") -> tuple[st
             rows.append(("cursor move (DOWN) on %s: press to new frame" % scene,
                          "%.0f ms" % v[0], "< %d ms: %s" % (t["press_to_frame_ms"],
                                                            mark(v[0] < t["press_to_frame_ms"]))))
+    for label, v in res.get("open_ms", {}).items():
+        rows.append(("A on the menu to %s's first frame (%s)" % (
+            label, "after a restart, screens.launch" if v["restarted"] else "in place"),
+            "%.0f ms" % v["ms"], "-"))
     for label, value, target in rows:
         md.append("| %s | %s | %s |" % (label, value, target))
         lines.append("%-62s %12s  %s" % (label[:62], value, target))

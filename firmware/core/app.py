@@ -21,10 +21,9 @@ from core import strings, theme
 from core.canvas import Canvas
 from core.scene import Scene  # noqa: F401 - games import Scene from here (re-exported)
 
-FRAME_MS = const(33)          # ~30 frames per second while something moves
-IDLE_FRAME_MS = const(33)     # button sampling period when idle (debounce needs < 50 ms)
-LOG_CAP = const(8192)
-TOAST_MS = const(2200)        # a short message at the "normal" pace
+_FRAME_MS = const(33)          # ~30 frames per second while something moves
+_LOG_CAP = const(8192)
+_TOAST_MS = const(2200)        # a short message at the "normal" pace
 _TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
@@ -192,7 +191,7 @@ class App:
 
         - one message at a time: a new one waits until those before it have been shown;
         - each stays `ms`, counted from when it is actually on screen; by default long
-          enough to read it: 1300 ms + 45 ms a character, at least TOAST_MS (2.2 s), at most
+          enough to read it: 1300 ms + 45 ms a character, at least _TOAST_MS (2.2 s), at most
           5 s, x1.5 when the "ai_speed" setting is "slow", x2/3 when "fast" (the pace a person
           chose to follow the game at);
         - a scene with `toasts = False` (dialogs, the rules text, score tables, the error
@@ -258,7 +257,7 @@ class App:
         inp.update(raw, now)
         if self._panic is not None:
             self._panic_step()
-            return FRAME_MS
+            return _FRAME_MS
         try:
             ev = inp.pop()
             while ev:
@@ -301,12 +300,12 @@ class App:
             self.crash(exc)
         if not self.running:
             return 0
-        self._next_frame = time.ticks_add(self._next_frame, FRAME_MS)  # type: ignore
+        self._next_frame = time.ticks_add(self._next_frame, _FRAME_MS)  # type: ignore
         wait = time.ticks_diff(self._next_frame, p.ticks_ms())
-        if wait < 0 or wait > FRAME_MS:
+        if wait < 0 or wait > _FRAME_MS:
             # Late (or the clock jumped): start counting again from now instead of catching up.
             self._next_frame = p.ticks_ms()
-            wait = 0 if wait < 0 else FRAME_MS
+            wait = 0 if wait < 0 else _FRAME_MS
         if self._idle[1] == 2:
             wait = _OFF_POLL_MS   # the screen is off: poll the buttons slowly
         else:
@@ -396,8 +395,8 @@ class App:
                 if not t[1]:
                     if ms <= 0:
                         ms = 1300 + 45 * len(text)
-                        if ms < TOAST_MS:
-                            ms = TOAST_MS
+                        if ms < _TOAST_MS:
+                            ms = _TOAST_MS
                         elif ms > _TOAST_MAX_MS:
                             ms = _TOAST_MAX_MS
                         # x1.5 "slow", x2/3 "fast" (a constant tuple: its strings are not
@@ -444,7 +443,7 @@ class App:
             try:
                 from core.gamelog import append_capped
 
-                append_capped(path, text, LOG_CAP)
+                append_capped(path, text, _LOG_CAP)
             except Exception:  # noqa: BLE001 - no memory for the capped writer: plain append
                 try:
                     with open(path, "a") as f:

@@ -16,9 +16,9 @@ import time
 
 from micropython import const
 
-FULL_MV = const(4200)
-EMPTY_MV = const(2800)
-LOW_PERCENT = const(15)      # the warning (about 3.0 V on VSYS)
+_FULL_MV = const(4200)
+_EMPTY_MV = const(2800)
+_LOW_PERCENT = const(15)      # the warning (about 3.0 V on VSYS)
 _REARM = const(5)           # a warning again only after the level rose 5 points above LOW
 
 
@@ -45,11 +45,11 @@ def dim_percent(brightness):
 
 def percent(mv):
     """Battery level in percent for a VSYS of `mv` millivolts (0..100)."""
-    if mv >= FULL_MV:
+    if mv >= _FULL_MV:
         return 100
-    if mv <= EMPTY_MV:
+    if mv <= _EMPTY_MV:
         return 0
-    return (mv - EMPTY_MV) * 100 // (FULL_MV - EMPTY_MV)
+    return (mv - _EMPTY_MV) * 100 // (_FULL_MV - _EMPTY_MV)
 
 
 def level(platform):
@@ -69,12 +69,12 @@ def step(app):
     anyway); again only after it has been charged above the threshold. Returns the level."""
     pct = level(app.platform)
     warned = getattr(app, "battery_warned", False)
-    if pct is not None and pct <= LOW_PERCENT:
+    if pct is not None and pct <= _LOW_PERCENT:
         if not warned:
             from core import strings
 
             app.battery_warned = True
             app.toast(strings.t("battery_low_msg"))
-    elif warned and (pct is None or pct > LOW_PERCENT + _REARM):
+    elif warned and (pct is None or pct > _LOW_PERCENT + _REARM):
         app.battery_warned = False
     return pct

@@ -103,6 +103,13 @@ class DevicePlatform:
         if not profile.get("battery") or not pico_senses_vsys():
             self.battery = None  # type: ignore[assignment]
 
+    def restart(self):
+        """A fresh interpreter: machine.soft_reset() ends this one (its heap, its interned
+        names) and runs boot.py and main.py again; screens.launch says what to open then."""
+        import machine
+
+        machine.soft_reset()
+
     # -- sound, LED, battery (docs/POWER.md) -------------------------------------------------
     def tone(self, hz, volume, ms=0):
         """A square wave of `hz` on the buzzer at `volume` percent (50 % duty is the loudest

@@ -6,12 +6,14 @@ are read once per language."""
 
 import gc
 
+from micropython import const
+
 import screens
 from core import strings
 from games import registry
 from ui.menu import MenuScreen
 
-ICON_SIZE = 32
+_ICON_SIZE = const(32)
 
 
 class MainMenu(MenuScreen):
@@ -50,7 +52,7 @@ class MainMenu(MenuScreen):
         super().enter()
         # Rows tall enough for the 32-pixel game icons when they all fit on the screen.
         menu = self.menu
-        icon = ICON_SIZE
+        icon = _ICON_SIZE
         row_h = icon + 4
         if len(menu.rows) * row_h <= menu.h and self.app.icons.has("settings"):
             menu.row_h = row_h
@@ -105,7 +107,17 @@ class MainMenu(MenuScreen):
     def start_game(self, entry):
         # The game opens in place of the menu (App.replace), so the menu's modules leave the
         # heap while it plays (make memcheck); App.pop of its last scene opens a new menu.
+        # A second game starts on a fresh interpreter instead, where the board can restart
+        # (screens.launch).
         screens.home[2] = self.menu.cursor
+        from screens import launch
+
+        if launch.restart_into(self.app, entry):
+            return
+        launch = None
+        from core import modules
+
+        modules.drop("screens.launch")
         gc.collect()
         from kit import lang
 

@@ -1,5 +1,6 @@
 """Boot splash: the console's name while the menu gets ready, then the main menu (any button
-skips it).
+skips it). After a restart into a game (screens.launch) it names the game instead of the
+tagline while the game's setup screen loads, and opens it as the menu would.
 
 It stays until the console has been on for SPLASH_UNTIL_MS (the platform's ms ticks count
 from power-on) and for at least one frame. On a Pico the boot itself takes longer than that
@@ -38,11 +39,27 @@ class Splash(Scene):
     def __init__(self):
         super().__init__()
         self._drawn = False
+        self.launch = None      # the game to open (a registry entry), after a restart
+
+    def enter(self):
+        # After a restart into a game (screens.launch); its module is imported only then:
+        # every name imported at boot stays interned for good (tests/test_boot_heap.py).
+        import os
+
+        d = self.app.platform.data_dir
+        if d is not None and "launch.txt" in os.listdir(d):
+            from core import modules
+            from screens import launch
+
+            self.launch = launch.take(self.app)
+            launch = None
+            modules.drop("screens.launch")
 
     def tick(self, now):
         import time
 
-        if self._drawn and time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0:
+        if self._drawn and (self.launch is not None or
+                            time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
             self._leave()
 
     def button(self, b, kind):
@@ -52,7 +69,15 @@ class Splash(Scene):
     def _leave(self):
         from screens.main_menu import MainMenu
 
-        self.app.replace(MainMenu())
+        entry = self.launch
+        menu = MainMenu()
+        self.app.replace(menu)
+        if entry is not None:
+            # As if chosen on the menu: its row is where the menu opens when the game ends.
+            from games import registry
+
+            menu.menu.cursor = registry.GAMES.index(entry)
+            menu.start_game(entry)
 
     def draw(self, c, full):
         app = self.app
@@ -78,7 +103,13 @@ class Splash(Scene):
         tw = app.large.width(title)
         ty = cy + ch + 14
         c.text(app.large, title, (w - tw) // 2, ty, theme.ACCENT)
-        tag = app.small.fit(tagline(), w - 8)
+        if self.launch is not None:
+            from games import registry
+
+            tag = registry.label(self.launch, strings.lang())[0]
+        else:
+            tag = tagline()
+        tag = app.small.fit(tag, w - 8)
         c.text(app.small, tag, (w - app.small.width(tag)) // 2, ty + app.large.line_height + 4,
                theme.DIM)
         self._drawn = True
