@@ -61,6 +61,25 @@ def test_the_first_game_opens_in_place_the_second_restarts_into_it(tmp_path):
     assert names(app) == ["MainMenu"]         # nothing opened here: the board restarts
 
 
+def test_a_game_that_leaves_the_heap_whole_lets_the_next_open_in_place(tmp_path, monkeypatch):
+    """As with the games frozen into the firmware: names and bytecode in flash, the heap
+    back whole after a game. A game that leaves LEFT_BEHIND bytes or more: a restart."""
+    import gc
+
+    free = [150_000]
+    monkeypatch.setattr(gc, "mem_free", lambda: free[0], raising=False)
+    app, p = booted(tmp_path)
+    open_row(app, p, "memory")
+    press(app, p, "B")
+    free[0] -= launch.LEFT_BEHIND - 1
+    open_row(app, p, "cauldron")
+    assert p.restarts == 0 and names(app) == ["SetupScreen"]
+    press(app, p, "B")
+    free[0] -= 1
+    open_row(app, p, "memory")
+    assert p.restarts == 1 and names(app) == ["MainMenu"]
+
+
 def test_after_the_restart_the_splash_opens_the_game_and_the_menu_comes_back_on_its_row(
         tmp_path):
     launch_file(tmp_path).write_text("match_collect")
@@ -136,10 +155,11 @@ def test_a_disk_that_refuses_the_file_opens_the_game_in_place(tmp_path, monkeypa
     assert not os.path.exists(launch_file(tmp_path))
 
 
-MPY_LAUNCH = """
+MPY_PRELUDE = """
 import os
 from core.app import App
 from device.headless import HeadlessPlatform, run
+from games import registry
 
 class P(HeadlessPlatform):
     restarts = 0
@@ -147,12 +167,17 @@ class P(HeadlessPlatform):
         P.restarts += 1
 
 D = %(data)r
+"""
+
+MPY_AFTER_RESTART = MPY_PRELUDE + """
 with open(D + "/launch.txt", "w") as f:
     f.write("match252")
 p = P(keys="WAIT:400", data_dir=D, asset_dir=%(gen)r)
 app = run(App(p))
 print(type(app.top).__name__, app.top.entry[0], app.errors, "launch.txt" in os.listdir(D))
-from games import registry
+"""
+
+MPY_SECOND_GAME = MPY_PRELUDE + """
 p = P(keys="WAIT:1600", data_dir=D, asset_dir=%(gen)r)
 app = run(App(p))
 app.top.start_game(registry.GAMES[0])
@@ -166,9 +191,10 @@ print(type(app.top).__name__, P.restarts, open(D + "/launch.txt").read())
 def test_the_restart_into_a_game_under_micropython(tmp_path):
     from tests.mpy import run_mpy
 
-    proc = run_mpy(MPY_LAUNCH % {"data": str(tmp_path), "gen": GEN})
-    lines = proc.stdout.split("\n")
-    assert lines[0] == "SetupScreen match252 0 False"
-    assert lines[1] == "SetupScreen 0"          # the first game of this interpreter: in place
-    assert lines[2].startswith("MainMenu 1 ")      # the second: the board restarts
-    assert lines[2].endswith(registry.GAMES[1][0])
+    args = {"data": str(tmp_path), "gen": GEN}
+    assert run_mpy(MPY_AFTER_RESTART % args).stdout.split("\n")[0] == (
+        "SetupScreen match252 0 False")
+    lines = run_mpy(MPY_SECOND_GAME % args).stdout.split("\n")
+    assert lines[0] == "SetupScreen 0"          # the first game of this interpreter: in place
+    # The second: the first left its names interned (gc.mem_free() lower): a restart.
+    assert lines[1] == "MainMenu 1 " + registry.GAMES[1][0]

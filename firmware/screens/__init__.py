@@ -14,8 +14,8 @@ platforms pass it), so the runtime in core/ imports no screen and no game:
 
 # The main menu's memory across its visits (its module leaves the heap while a game plays):
 # [the app it belongs to, the app's modules loaded when it first appeared (each return trims
-# back to them), its cursor, the app in which a game has run (screens.launch: the next game
-# starts on a fresh interpreter)].
+# back to them), its cursor, (the app in which a game has run, the free heap before it) for
+# screens.launch (the next game may start on a fresh interpreter)].
 home = [None, None, 0, None]
 
 

@@ -7,31 +7,47 @@ which grows by doubling), and the heap is left in pieces. Measured on the emulat
 (37 KB, 14 KB at the first menu) and opening Match & Collect stopped with a MemoryError
 (`tools/rig`, docs/PERFORMANCE.md "Each game on a fresh interpreter").
 
-So when a game has run since this interpreter started, starting another one writes the
-game's id to LAUNCH_FILE in the data folder and asks the platform to restart
-(`platform.restart`: machine.soft_reset() on the device; the simulator and the unix port
-have none and open every game in place). main.py runs again, the splash finds the file,
-removes it and opens the game's setup screen as the menu would. A file that names no game
-(damaged, or a game since removed) is removed and the console starts as usual.
+So when a game has run since this interpreter started and the heap has not come back
+whole, starting another one writes the game's id to LAUNCH_FILE in the data folder and
+asks the platform to restart (`platform.restart`: machine.soft_reset() on the device; the
+simulator and the unix port have none and open every game in place). main.py runs again,
+the splash finds the file, removes it and opens the game's setup screen as the menu would.
+A file that names no game (damaged, or a game since removed) is removed and the console
+starts as usual.
 """
 
 LAUNCH_FILE = "launch.txt"     # screens/splash.py looks for the same name
+LEFT_BEHIND = 2048      # bytes of heap a game may leave behind before the next restarts
 
 
 def _path(data_dir):
     return data_dir + ("" if data_dir.endswith("/") else "/") + LAUNCH_FILE
 
 
+def _free():
+    import gc
+
+    gc.collect()
+    return gc.mem_free() if hasattr(gc, "mem_free") else -1
+
+
 def restart_into(app, entry):
-    """True when the platform is restarting into `entry` (a game ran in this app already);
-    False: open it in place (the first game, or a platform that cannot restart)."""
+    """True when the platform is restarting into `entry`: a game ran in this app already and
+    left the heap smaller (LEFT_BEHIND bytes or more) than when the first game opened. False:
+    open it in place (the first game; a platform that cannot restart; a firmware with the
+    games frozen in, where names and bytecode stay in flash and the heap comes back whole)."""
     import screens
 
     p = app.platform
+    home = screens.home
+    if home[3] is None or home[3][0] is not app:
+        home[3] = (app, _free())        # the menu's free heap before any game
+        return False
     restart = getattr(p, "restart", None)
-    first = screens.home[3] is not app
-    screens.home[3] = app
-    if first or restart is None or p.data_dir is None:
+    if restart is None or p.data_dir is None:
+        return False
+    free = _free()
+    if free >= 0 and free > home[3][1] - LEFT_BEHIND:   # (-1: cannot tell, restart)
         return False
     try:
         with open(_path(p.data_dir), "w") as f:
