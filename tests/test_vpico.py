@@ -70,7 +70,7 @@ def test_link_display_messages_exact():
         + b"F\x00\x00\x06\x00\x08\x00\x02\x00" + bytes(range(24, 32)))
     assert d.flushes == 2
     # Its buffer is the ST7789 driver's size: the heap the app sees matches the device's.
-    assert len(d._buf) == 16 * 8 * 2 + 1024
+    assert len(d._buf) == unixport.STRIP_ROWS * 8 * 2 + 1024
 
 
 @pytest.mark.parametrize("rect", [(0, 0, 240, 240), (10, 7, 50, 31), (230, 200, 10, 40),
@@ -147,7 +147,7 @@ def test_link_display_and_key_scripts_under_micropython():
     d.flush(buf, 2, 1, 4, 2)
     d.flush(buf, 0, 6, 8, 2)
     assert out[0] == link.data.hex()
-    assert out[1] == str(16 * 8 * 2 + 1024)
+    assert out[1] == str(unixport.STRIP_ROWS * 8 * 2 + 1024)
     steps = unixport.parse_keys("a, HOLD:b:300 ,WAIT:5,SHOT:menu,DEMO:memory:7,DEMO:x,"
                                 "UNTIL:MainMenu,UNTIL:Game:50,END")
     assert steps == [(0, 16, 80), (0, 0, 170), (0, 32, 300), (0, 0, 170), (0, 0, 5),

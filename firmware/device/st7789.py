@@ -37,7 +37,7 @@ _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 _COLMOD_16BIT = const(0x55)  # 65k colours, 16 bits per pixel
 
-STRIP_ROWS = const(16)  # full-width rows per strip buffer: 7,680 bytes at 240 pixels wide
+STRIP_ROWS = const(4)  # full-width rows per strip buffer: 1,920 bytes at 240 pixels wide
 
 
 def convert_strip_py(src, dst, lut, params):

@@ -46,7 +46,7 @@ ENV = "VPICO"
 PRESS_MS = const(80)   # a tap, as in the simulator's key scripts
 GAP_MS = const(170)
 UNTIL_MS = 3_600_000   # default UNTIL limit (virtual ms): a whole game at the slow AI speed
-STRIP_ROWS = const(16)  # the ST7789 driver's strip buffer height (device/st7789.py)
+STRIP_ROWS = const(4)  # the ST7789 driver's strip buffer height (device/st7789.py)
 LUT_BYTES = const(1024)
 
 # gc.mem_alloc/mem_free are MicroPython's (0 under CPython, where this module is tested too).
