@@ -214,6 +214,30 @@ def test_actions_menu_draw_then_lay_and_discard():
     assert table.session.actions == [rules.DRAW]
 
 
+def test_the_actions_list_module_goes_when_the_list_closes():
+    """B opens the actions list (human.py, on demand); B closes it: the module is dropped,
+    and so is ui.menu when the table did not find it loaded."""
+    import sys
+
+    seen = {}
+
+    def push(app):
+        _push_table(_human_session)(app)
+        sys.modules.pop("ui.menu", None)
+        app.top.enter()    # the table notes again which UI modules were loaded before it
+        seen["before"] = "games.match_collect.human" in sys.modules or "ui.menu" in sys.modules
+
+    r = _run("B", push=push)
+    assert r.app.errors == 0 and seen == {"before": False}
+    labels = [row[0] for row in r.app.top.menu.rows]
+    # 88 cards, 3 hands of 10 and the discard's first card: 57 left to draw.
+    assert type(r.app.top).__name__ == "ChoiceList" and labels[0] == "Draw from the pile (57)"
+    assert "games.match_collect.human" in sys.modules and "ui.menu" in sys.modules
+    r = _run("B,B", push=push)
+    assert r.app.errors == 0 and type(r.app.top).__name__ == "Table"
+    assert "games.match_collect.human" not in sys.modules and "ui.menu" not in sys.modules
+
+
 def _human_pending(kinds, seed_range=range(1, 40)):
     """A session where seat 0 (made human) must answer a pending Wonder choice of `kinds`."""
     from core.session import Session
@@ -340,7 +364,10 @@ def test_summary_names_a_legendary_rainbow_and_its_modules_go_afterwards():
 
 # -- a whole demo game ---------------------------------------------------------------------------
 def test_demo_game_runs_to_the_end_and_back_to_menu():
+    import sys
+
     seen = {}
+    sys.modules.pop("games.match_collect.human", None)
 
     def push(app):
         scene = _view().demo_scene(app, ENTRY, 5, players=2)
@@ -350,6 +377,8 @@ def test_demo_game_runs_to_the_end_and_back_to_menu():
     r = _run("WAIT:900000", push=push, settle_ms=0)
     assert r.app.errors == 0, r.log
     assert type(r.app.top).__name__ == "MainMenu"
+    # Only a player's lists need human.py: an all-AI game never loads it.
+    assert "games.match_collect.human" not in sys.modules
     st = seen["table"].session.state
     assert st.is_over() and len(st.round_results) >= 1
     assert max(st.totals) >= st.target or len(st.round_results) == 30

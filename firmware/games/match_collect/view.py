@@ -16,8 +16,10 @@ action, garbage collected after each, the AI's "Thinking..." and pace). The meld
 lives only here until it is laid: laying sends the rules' whole select..MELD sequence at once.
 
 Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
-(setup_screen.py, on kit.setup), the round summary (summary.py) and the browsers (browse.py)
-are modules of their own, imported when they open and dropped when the table is back on top;
+(setup_screen.py, on kit.setup), the round summary (summary.py), the browsers (browse.py) and
+what only a player opens (human.py: the actions list, the location lists, a Wonder's question,
+the pause menu) are modules of their own, imported when they open and dropped when the table
+is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
 the AI module is dropped while a round summary shows; the strings module is dropped once its
 table is merged (kit.lang). Garbage is collected after every action (kit.turns), so
 short-lived objects never scatter the long-lived ones across the heap (a fragmented heap
@@ -37,7 +39,6 @@ from kit import turns
 from ui import widgets
 from ui.cards import card_width, draw_back, draw_card, draw_slot
 from ui.handrow import HandRow
-from ui.menu import MenuScreen
 
 GAME_ID = "match_collect"
 REGULAR = 64
@@ -53,8 +54,8 @@ WONDER_ICONS = ("mc_legendary", "mc_messenger", "mc_guide", "mc_portal", "mc_she
 PACKAGE = "games.match_collect."
 PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
-ON_DEMAND = ("summary", "browse", "setup_screen")
-UI_ON_DEMAND = ("ui.scores", "ui.textview")
+ON_DEMAND = ("summary", "browse", "setup_screen", "human")
+UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu", "ui.dialog")
 
 _lists = {}      # strings key -> list of its comma-separated names (current language)
 _lists_lang: list = [None]   # language the cache was built for
@@ -186,27 +187,6 @@ def back_to_menu(app):
     if type(app.top).__name__ != "MainMenu":
         app.reset_to_home()
         strings.remove()
-
-
-# -- a scrolling list of choices ---------------------------------------------------------------
-class ChoiceList(MenuScreen):
-    """A titled list; A calls on_done(index), B on_done(-1). Pops itself first."""
-
-    def __init__(self, title, labels, on_done):
-        super().__init__(title)
-        self.labels = labels
-        self.on_done = on_done
-
-    def rows(self):
-        return [[label, None, True] for label in self.labels]
-
-    def chosen(self, index):
-        self.app.pop()
-        self.on_done(index)
-
-    def back(self):
-        self.app.pop()
-        self.on_done(-1)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -561,55 +541,7 @@ class Table(Scene):
         if self._prompted == key:
             return
         self._prompted = key
-        p = st.pending
-        if p == rules.P_MESSENGER:
-            self.choose_location(strings.t("mc.name_which"), rules.name)
-        elif p == rules.P_SHELTER:
-            from ui.dialog import Dialog
-
-            self.app.push(Dialog(strings.t("mc.shelter_q"),
-                                 [strings.t("mc.shelter_hand"), strings.t("mc.shelter_take")],
-                                 self._shelter))
-        elif p == rules.P_OFFERING:
-            from ui.dialog import Dialog
-
-            self.app.push(Dialog(strings.t("mc.offer_q"),
-                                 [strings.t("mc.offer_take"), strings.t("mc.offer_swap")],
-                                 self._offering))
-        from kit import tips
-        tips.show(self.app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
-
-    def _shelter(self, choice):
-        if choice == 0:
-            self.apply(rules.SHELTER_HAND)
-            self.after_action()
-
-    def _offering(self, choice):
-        if choice >= 0:
-            self.apply(rules.OFFER_TAKE if choice == 0 else rules.OFFER_SWAP)
-            self.after_action()
-
-    def choose_location(self, title, make):
-        legal = self.legal()
-        locs = []
-        labels = []
-        hand = self.session.state.hands[self.me]
-        for loc in range(len(LOCATION_NAMES)):
-            if make(loc) in legal:
-                n = 0
-                for c in hand:
-                    if c < REGULAR and LOCATION[c] == loc:
-                        n += 1
-                locs.append(loc)
-                labels.append("%s (%d)" % (LOCATION_NAMES[loc], n))
-
-        def done(i):
-            if i >= 0:
-                self.apply(make(locs[i]))
-                self.after_action()
-
-        if locs:
-            self.app.push(ChoiceList(title, labels, done))
+        sub("human").prompt(self)
 
     def game_over(self):
         st = self.session.state
@@ -637,128 +569,12 @@ class Table(Scene):
 
         after.choose(self.app, self.session, sub("setup_screen").Spec())
 
-    # -- the actions list ----------------------------------------------------------------------
-    def target_card(self):
-        """The card a Play / Discard action means: the single picked card, else the cursor."""
-        if len(self.sel) == 1:
-            return self.sel[0]
-        if not self.sel:
-            return self.row.current()
-        return None
-
+    # -- a player's lists (human.py) ----------------------------------------------------------
     def actions_menu(self):
-        st = self.session.state
-        legal = self.legal()
-        labels = []
-        acts = []         # an action list to apply, or a str naming a view command
-        t = strings.t
-        if self.picking or st.phase == rules.PH_CHOICE:
-            for a in legal:
-                kind, _arg = rules.decode(a)
-                if kind == "done":
-                    labels.append(t("mc.act_done"))
-                    acts.append([a])
-                elif kind == "shelter_hand":
-                    labels.append(t("mc.shelter_hand"))
-                    acts.append([a])
-                elif kind == "offer_take":
-                    labels.append(t("mc.offer_take"))
-                    acts.append([a])
-                elif kind == "offer_swap":
-                    labels.append(t("mc.offer_swap"))
-                    acts.append([a])
-                elif kind == "name" and "name" not in acts:
-                    labels.append(t("mc.p_messenger"))
-                    acts.append("name")
-        elif st.phase == rules.PH_DRAW:
-            if rules.DRAW in legal:
-                labels.append(t("mc.act_draw") % st.draw_count())
-                acts.append([rules.DRAW])
-            if rules.TAKE in legal:
-                labels.append(t("mc.act_take") % card_name(st.discard[-1]))
-                acts.append([rules.TAKE])
-        else:
-            if self.sel:
-                got = rules.classify_meld(self.sel)
-                if got is not None:
-                    labels.append(t("mc.act_meld") % (meld_name(got[0]), got[1]))
-                    acts.append(rules.meld_actions(self.sel))
-                mine = st.melds[self.me]
-                for i in range(len(mine)):
-                    ext = rules.can_extend(mine[i], self.sel)
-                    if ext is not None:
-                        labels.append(t("mc.act_extend") % (meld_name(mine[i][0]), ext[1]))
-                        acts.append(rules.extend_actions(i, self.sel))
-            for loc in range(len(LOCATION_NAMES)):
-                if rules.call(loc) in legal:
-                    labels.append(t("mc.act_call"))
-                    acts.append("call")
-                    break
-            if self.sel:
-                labels.append(t("mc.act_clear"))
-                acts.append("clear")
-        nxt = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
-        if not self.picking:
-            labels.append(t("mc.act_sort") % t("mc.sort_" + nxt))
-            acts.append("sort")
-        labels.append(t("mc.act_browse"))
-        acts.append("browse")
-        labels.append(t("mc.act_melds"))
-        acts.append("melds")
-        labels.append(t("mc.act_scores"))
-        acts.append("scores")
-        if st.phase == rules.PH_MAIN and not self.picking:
-            # What ends your turn and cannot be taken back comes last: never under the
-            # cursor when the list opens (a slip of A), one UP away (the list wraps).
-            c = self.target_card()
-            if c is not None:
-                if c >= REGULAR and rules.wonder(c) in legal:
-                    labels.append(t("mc.act_wonder") % card_name(c))
-                    acts.append(["wonder", c])
-                if rules.discard(c) in legal:
-                    labels.append(t("mc.act_discard") % card_name(c))
-                    acts.append(["discard", c])
-
-        def done(i):
-            if i >= 0:
-                self.do(acts[i])
-
-        self.app.push(ChoiceList(t("mc.actions"), labels, done))
+        sub("human").actions_menu(self)
 
     def do(self, what):
-        """Carry out an entry of the actions list."""
-        if isinstance(what, list):
-            if what and what[0] == "wonder":
-                self.sel = []
-                self.apply(rules.wonder(what[1]))
-            elif what and what[0] == "discard":
-                self.sel = []
-                self.apply(rules.discard(what[1]))
-            else:
-                if len(what) > 1:
-                    self.sel = []     # a meld: the cards leave the hand
-                self.apply_all(what)
-            self.after_action()
-        elif what == "call":
-            self.choose_location(strings.t("mc.call_which"), rules.call)
-        elif what == "name":
-            self.choose_location(strings.t("mc.name_which"), rules.name)
-        elif what == "clear":
-            self.sel = []
-            self.sync()
-        elif what == "sort":
-            self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
-            self.sync()
-        elif what == "browse":
-            st = self.session.state
-            cards = list(st.discard)
-            cards.reverse()
-            self.app.push(sub("browse").PileView(strings.t("mc.discard_title") % len(cards),
-                                                 cards))
-        elif what == "melds":
-            self.app.push(sub("browse").MeldsView(self))
-        elif what == "scores":
-            self.app.push(sub("browse").scores_screen(self))
+        sub("human").do(self, what)
 
     # -- buttons -------------------------------------------------------------------------------
     def button(self, b, kind):
@@ -807,20 +623,7 @@ class Table(Scene):
         self.request_draw()
 
     def pause(self):
-        app = self.app
-        labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
-
-        def done(i):
-            if i == 1:
-                from ui.textview import TextView
-
-                app.push(TextView(strings.t("how_to_play"), rules_text()))
-            elif i == 2:
-                back_to_menu(app)
-
-        from ui.dialog import Dialog
-
-        app.push(Dialog(strings.t("game.match_collect"), *self.turns.with_history(labels, done)))
+        sub("human").pause(self)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):

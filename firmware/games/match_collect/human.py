@@ -1,0 +1,240 @@
+"""Match & Collect: what only a player at the table opens -- the actions list (B), the list of
+locations to call or to name, a Wonder's question and the pause menu (MENU).
+
+view.Table imports this module when one of them opens (view.sub) and drops it again when the
+table is back on top (view.ON_DEMAND), with ui.menu for its lists: an all-AI game never loads
+either (the qstrs of a loaded module stay in the heap for good, its bytecode while it is
+loaded). The callbacks of an open list or dialog keep what they need alive after the drop."""
+
+from core import strings
+from games.match_collect import rules
+from games.match_collect.cards import LOCATION, LOCATION_NAMES
+from games.match_collect.view import (
+    REGULAR,
+    SORTS,
+    back_to_menu,
+    card_name,
+    meld_name,
+    rules_text,
+    sub,
+)
+from ui.menu import MenuScreen
+
+
+class ChoiceList(MenuScreen):
+    """A titled list; A calls on_done(index), B on_done(-1). Pops itself first."""
+
+    def __init__(self, title, labels, on_done):
+        super().__init__(title)
+        self.labels = labels
+        self.on_done = on_done
+
+    def rows(self):
+        return [[label, None, True] for label in self.labels]
+
+    def chosen(self, index):
+        self.app.pop()
+        self.on_done(index)
+
+    def back(self):
+        self.app.pop()
+        self.on_done(-1)
+
+
+# -- a Wonder's question -----------------------------------------------------------------------
+def prompt(table):
+    """Open the question the pending Wonder choice needs (view.Table.prompt: once per choice)."""
+    app = table.app
+    p = table.session.state.pending
+    if p == rules.P_MESSENGER:
+        choose_location(table, strings.t("mc.name_which"), rules.name)
+    elif p == rules.P_SHELTER:
+        from ui.dialog import Dialog
+
+        def shelter(choice):
+            if choice == 0:
+                table.apply(rules.SHELTER_HAND)
+                table.after_action()
+
+        app.push(Dialog(strings.t("mc.shelter_q"),
+                        [strings.t("mc.shelter_hand"), strings.t("mc.shelter_take")], shelter))
+    elif p == rules.P_OFFERING:
+        from ui.dialog import Dialog
+
+        def offering(choice):
+            if choice >= 0:
+                table.apply(rules.OFFER_TAKE if choice == 0 else rules.OFFER_SWAP)
+                table.after_action()
+
+        app.push(Dialog(strings.t("mc.offer_q"),
+                        [strings.t("mc.offer_take"), strings.t("mc.offer_swap")], offering))
+    from kit import tips
+    tips.show(app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
+
+
+def choose_location(table, title, make):
+    """The locations `make(loc)` is legal for, with how many of your cards each holds."""
+    legal = table.legal()
+    locs = []
+    labels = []
+    hand = table.session.state.hands[table.me]
+    for loc in range(len(LOCATION_NAMES)):
+        if make(loc) in legal:
+            n = 0
+            for c in hand:
+                if c < REGULAR and LOCATION[c] == loc:
+                    n += 1
+            locs.append(loc)
+            labels.append("%s (%d)" % (LOCATION_NAMES[loc], n))
+
+    def done(i):
+        if i >= 0:
+            table.apply(make(locs[i]))
+            table.after_action()
+
+    if locs:
+        table.app.push(ChoiceList(title, labels, done))
+
+
+# -- the actions list --------------------------------------------------------------------------
+def target_card(table):
+    """The card a Play / Discard action means: the single picked card, else the cursor."""
+    if len(table.sel) == 1:
+        return table.sel[0]
+    if not table.sel:
+        return table.row.current()
+    return None
+
+
+def actions_menu(table):
+    st = table.session.state
+    legal = table.legal()
+    labels = []
+    acts = []         # an action list to apply, or a str naming a view command
+    t = strings.t
+    if table.picking or st.phase == rules.PH_CHOICE:
+        for a in legal:
+            kind, _arg = rules.decode(a)
+            if kind == "done":
+                labels.append(t("mc.act_done"))
+                acts.append([a])
+            elif kind == "shelter_hand":
+                labels.append(t("mc.shelter_hand"))
+                acts.append([a])
+            elif kind == "offer_take":
+                labels.append(t("mc.offer_take"))
+                acts.append([a])
+            elif kind == "offer_swap":
+                labels.append(t("mc.offer_swap"))
+                acts.append([a])
+            elif kind == "name" and "name" not in acts:
+                labels.append(t("mc.p_messenger"))
+                acts.append("name")
+    elif st.phase == rules.PH_DRAW:
+        if rules.DRAW in legal:
+            labels.append(t("mc.act_draw") % st.draw_count())
+            acts.append([rules.DRAW])
+        if rules.TAKE in legal:
+            labels.append(t("mc.act_take") % card_name(st.discard[-1]))
+            acts.append([rules.TAKE])
+    else:
+        sel = table.sel
+        if sel:
+            got = rules.classify_meld(sel)
+            if got is not None:
+                labels.append(t("mc.act_meld") % (meld_name(got[0]), got[1]))
+                acts.append(rules.meld_actions(sel))
+            mine = st.melds[table.me]
+            for i in range(len(mine)):
+                ext = rules.can_extend(mine[i], sel)
+                if ext is not None:
+                    labels.append(t("mc.act_extend") % (meld_name(mine[i][0]), ext[1]))
+                    acts.append(rules.extend_actions(i, sel))
+        for loc in range(len(LOCATION_NAMES)):
+            if rules.call(loc) in legal:
+                labels.append(t("mc.act_call"))
+                acts.append("call")
+                break
+        if sel:
+            labels.append(t("mc.act_clear"))
+            acts.append("clear")
+    nxt = SORTS[(SORTS.index(table.sort) + 1) % len(SORTS)]
+    if not table.picking:
+        labels.append(t("mc.act_sort") % t("mc.sort_" + nxt))
+        acts.append("sort")
+    labels.append(t("mc.act_browse"))
+    acts.append("browse")
+    labels.append(t("mc.act_melds"))
+    acts.append("melds")
+    labels.append(t("mc.act_scores"))
+    acts.append("scores")
+    if st.phase == rules.PH_MAIN and not table.picking:
+        # What ends your turn and cannot be taken back comes last: never under the
+        # cursor when the list opens (a slip of A), one UP away (the list wraps).
+        c = target_card(table)
+        if c is not None:
+            if c >= REGULAR and rules.wonder(c) in legal:
+                labels.append(t("mc.act_wonder") % card_name(c))
+                acts.append(["wonder", c])
+            if rules.discard(c) in legal:
+                labels.append(t("mc.act_discard") % card_name(c))
+                acts.append(["discard", c])
+
+    def done(i):
+        if i >= 0:
+            do(table, acts[i])
+
+    table.app.push(ChoiceList(t("mc.actions"), labels, done))
+
+
+def do(table, what):
+    """Carry out an entry of the actions list (X and Y open the browsers through it too)."""
+    if isinstance(what, list):
+        if what and what[0] == "wonder":
+            table.sel = []
+            table.apply(rules.wonder(what[1]))
+        elif what and what[0] == "discard":
+            table.sel = []
+            table.apply(rules.discard(what[1]))
+        else:
+            if len(what) > 1:
+                table.sel = []     # a meld: the cards leave the hand
+            table.apply_all(what)
+        table.after_action()
+    elif what == "call":
+        choose_location(table, strings.t("mc.call_which"), rules.call)
+    elif what == "name":
+        choose_location(table, strings.t("mc.name_which"), rules.name)
+    elif what == "clear":
+        table.sel = []
+        table.sync()
+    elif what == "sort":
+        table.sort = SORTS[(SORTS.index(table.sort) + 1) % len(SORTS)]
+        table.sync()
+    elif what == "browse":
+        cards = list(table.session.state.discard)
+        cards.reverse()
+        table.app.push(sub("browse").PileView(strings.t("mc.discard_title") % len(cards),
+                                              cards))
+    elif what == "melds":
+        table.app.push(sub("browse").MeldsView(table))
+    elif what == "scores":
+        table.app.push(sub("browse").scores_screen(table))
+
+
+# -- the pause menu ----------------------------------------------------------------------------
+def pause(table):
+    app = table.app
+    labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
+
+    def done(i):
+        if i == 1:
+            from ui.textview import TextView
+
+            app.push(TextView(strings.t("how_to_play"), rules_text()))
+        elif i == 2:
+            back_to_menu(app)
+
+    from ui.dialog import Dialog
+
+    app.push(Dialog(strings.t("game.match_collect"), *table.turns.with_history(labels, done)))
