@@ -56,6 +56,9 @@ PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
 ON_DEMAND = ("summary", "browse", "setup_screen", "human")
 UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu", "ui.dialog")
+# The setup screen's questions leave ui.dialog loaded, and nothing holds it once the table is
+# up (1.7 KB of heap on the Pico): the table drops it even when it was loaded before it.
+UI_LEFT_OVER = ("ui.dialog",)
 
 _lists = {}      # strings key -> list of its comma-separated names (current language)
 _lists_lang: list = [None]   # language the cache was built for
@@ -236,7 +239,7 @@ class Table(Scene):
         step = app.small.width("WWW") + 4
         self.row = HandRow(app, 0, hand_y, w, hand_h, face_of, (), min_step=step)
         # UI modules a summary, browser or help screen brings in, unless already loaded.
-        self._ui_drop = [n for n in UI_ON_DEMAND if n not in sys.modules]
+        self._ui_drop = [n for n in UI_ON_DEMAND if n not in sys.modules or n in UI_LEFT_OVER]
         self.drop_screens()
         self.sync()
 
