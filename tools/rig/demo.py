@@ -1,10 +1,11 @@
 # Written by tools/rig as /rig_demo.py on the emulated Pico's filesystem; NOT part of the
 # firmware. From the REPL of a board booted in safe mode (B held):
 #     import rig_demo; rig_demo.run("match252", 1, 300000)
-# starts the app as main.py does, waits for the main menu, then plays GAME's all-AI demo scene
-# (the game view's demo_scene, as device/unixport.py's DEMO: token) until it pops back to the
-# menu, an error, or `limit_ms`; then prints "RIG:demo <game> <ended 0|1> <errors>" and
-# returns to the REPL.
+# starts the app as main.py does, waits for the main menu, then plays GAME's all-AI game as a
+# player would (its setup screen from the menu, then the table as "Watch AI play" places
+# it; seats and options of the view's demo_scene, seed SEED) until it pops back to the menu
+# or the setup screen, an error, or `limit_ms`; then prints "RIG:demo <game> <ended 0|1>
+# <errors>" and returns to the REPL.
 #     import rig_demo; rig_demo.human("match252", 1, 60000)
 # does the same with a game the host plays through the board's buttons: seat 0 a person, the
 # others Hard, the all-AI game's options (the setup's defaults), not saved; it first prints
@@ -19,6 +20,9 @@ def _name(app):
 
 
 def _loop(app, name, ms):
+    """Step the app as App.run does until the scene on top is `name` (a name or a tuple of
+    names): True; False after `ms` or an error."""
+    names = name if isinstance(name, tuple) else (name,)
     p = app.platform
     start = time.ticks_ms()
     errors = app.errors
@@ -26,7 +30,7 @@ def _loop(app, name, ms):
         wait = app.step()
         if app.errors != errors:
             return False
-        if _name(app) == name:
+        if _name(app) in names:
             return True
         # as App.run: short slices, back early when a button changes
         raw = app.input._raw
@@ -61,6 +65,27 @@ def _human_table(app, game_id, seed):
     return make(session, False)
 
 
+def _watch(app, entry, seed):
+    """The all-AI game (the view's demo_scene: its seats, the declared default options, seed
+    `seed`) on the stack a player's "Watch AI play" leaves: on the main menu the game's row
+    and A (its setup screen in place of the menu, MainMenu.start_game), then the table in
+    place of the setup screen (Spec.replace) or above it."""
+    from games import registry
+
+    menu = app.top
+    menu.menu.cursor = registry.GAMES.index(entry)
+    menu.start_game(entry)
+    menu = None
+    setup = app.top
+    table = registry.load(entry[0], "view").demo_scene(app, entry, seed)
+    if setup.spec.replace:
+        setup = None
+        app.replace(table)
+    else:
+        setup = None
+        app.push(table)
+
+
 def run(game_id, seed, limit_ms, human=False):
     from core import app as _app
 
@@ -80,13 +105,12 @@ def run(game_id, seed, limit_ms, human=False):
             if human:
                 self.push(_human_table(self, game_id, seed))
             else:
-                view = registry.load(game_id, "view")
-                self.push(view.demo_scene(self, entry, seed))
+                _watch(self, entry, seed)
         except Exception as exc:  # noqa: BLE001 - shown as the app would
             self.crash(exc)
             result[1] = self.errors
             return
-        result[0] = 1 if _loop(self, "MainMenu", limit_ms) else 0
+        result[0] = 1 if _loop(self, ("MainMenu", "SetupScreen"), limit_ms) else 0
         result[1] = self.errors
 
     _app.App.run = play
