@@ -216,11 +216,13 @@ def test_actions_menu_draw_then_lay_and_discard():
 
 def test_the_actions_list_module_goes_when_the_list_closes():
     """B opens the actions list (human.py, on demand); B closes it: the module is dropped,
-    and so is ui.menu when the table did not find it loaded. ui.dialog, which the setup
-    screen leaves loaded, goes when the table opens."""
+    and so is ui.menu when the table did not find it loaded. What the setup screen may leave
+    loaded (ui.dialog, ui.options, kit.setup_screen) goes when the table opens."""
     import sys
 
-    import ui.dialog  # noqa: F401  (as the setup screen leaves it)
+    import kit.setup_screen  # noqa: F401  (as the setup screen may leave them)
+    import ui.dialog  # noqa: F401
+    import ui.options  # noqa: F401
 
     seen = {}
 
@@ -228,8 +230,8 @@ def test_the_actions_list_module_goes_when_the_list_closes():
         _push_table(_human_session)(app)
         sys.modules.pop("ui.menu", None)
         app.top.enter()    # the table notes again which UI modules were loaded before it
-        seen["before"] = [n for n in ("games.match_collect.human", "ui.menu", "ui.dialog")
-                          if n in sys.modules]
+        seen["before"] = [n for n in ("games.match_collect.human", "ui.menu", "ui.dialog",
+                                      "ui.options", "kit.setup_screen") if n in sys.modules]
 
     r = _run("B", push=push)
     assert r.app.errors == 0 and seen == {"before": []}

@@ -55,10 +55,11 @@ PACKAGE = "games.match_collect."
 PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
 ON_DEMAND = ("summary", "browse", "setup_screen", "human")
-UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu", "ui.dialog")
-# The setup screen's questions leave ui.dialog loaded, and nothing holds it once the table is
-# up (1.7 KB of heap on the Pico): the table drops it even when it was loaded before it.
-UI_LEFT_OVER = ("ui.dialog",)
+# What the setup screen leaves loaded (its questions' ui.dialog; itself, when the table took its
+# place some other way than its Start: kit.setup_screen drops itself and ui.options then), and
+# nothing holds once the table is up: the table drops them even when they were loaded before.
+UI_LEFT_OVER = ("ui.dialog", "ui.options", "kit.setup_screen")
+UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu") + UI_LEFT_OVER
 
 _lists = {}      # strings key -> list of its comma-separated names (current language)
 _lists_lang: list = [None]   # language the cache was built for
