@@ -161,13 +161,7 @@ def run_menu(build_dir, log) -> dict:
                     errors="replace")[-1500:]))
             add_frames(res["scenes"], r.events, prefix, since)
             add_heaps(res["heaps"], r.events, prefix, since)
-            for _ in range(5):
-                if r.top() == "MainMenu":
-                    break
-                r.press("B")
-                r.wait_scene("MainMenu", 3000)
-            r.wait_frame(3000, "MainMenu")
-            r.run(200)
+            r.back_to_menu(5)
             # Back on row 0: the menu keeps its cursor after a pop, a new menu starts at 0.
             last = [ev for ev in r.events if ev.kind == "scene"][-1]
             if last.fields[0] == "pop":

@@ -418,6 +418,18 @@ class Rig:
                 return ev.fields[1]
         return None
 
+    def back_to_menu(self, presses: int = 6, settle_ms: float = 200) -> bool:
+        """Press B (waiting for the menu after each) until the main menu is on top, then wait
+        for its frame and `settle_ms`: True when it is there."""
+        for _ in range(presses):
+            if self.top() == "MainMenu":
+                break
+            self.press("B")
+            self.wait_scene("MainMenu", 3000)
+        self.wait_frame(3000, "MainMenu")
+        self.run(settle_ms)
+        return self.top() == "MainMenu"
+
     # -- buttons -------------------------------------------------------------------------------
     def gpio_of(self, name: str) -> int:
         bit = self._btn.button_named(name)

@@ -79,13 +79,7 @@ def tour(build: Path | str, each_ms: float, last: str, last_ms: float, log=print
             if "Traceback" in text or "MemoryError" in text or r.top() == "ErrorScreen":
                 res["errors"].append("%s:\n%s" % (game, text[-1500:]))
                 break
-            for _ in range(6):
-                if r.top() == "MainMenu":
-                    break
-                r.press("B")
-                r.wait_scene("MainMenu", 3000)
-            r.wait_frame(3000, "MainMenu")
-            r.run(300)
+            r.back_to_menu(6, 300)
             cursor = row    # the menu opens on the game's row (a pop keeps it, a new one too)
         res["restarts"] = r.text().count("soft reboot")
         res["qstr"] = r.repl("import micropython\nmicropython.qstr_info()").strip()
