@@ -265,6 +265,29 @@ def test_quick_rounds_a_meld_that_strands_the_taken_card_is_refused():
     assert s.must_meld == -1 and s.melds[0] == [[R.M_LOCATION, sorted([a, b, t])]]
 
 
+def test_every_refusal_reason_is_worded():
+    """rules.py's checks answer short reason keys; rules_extra.REASONS words every one of them
+    (and no other), and the meld number is filled in."""
+    import ast
+
+    from games.match_collect import rules_extra
+
+    keys = set()
+    for node in ast.walk(ast.parse(open(R.__file__).read())):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("_") and \
+                node.name.endswith("_ok"):
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Constant):
+                    keys.add(ret.value.value)
+    keys.discard(None)
+    assert len(keys) == 17 and keys == set(rules_extra.REASONS)
+    s = table(hands=[[R1, B1, Y1], [R2]], pile=[G1])
+    s.apply(R.DRAW)
+    s.apply(R.select(R1))
+    assert s.why_illegal(R.extend(2)) == "you have no meld number 3"
+    unchanged(s, R.extend(2), "you have no meld number 3")
+
+
 def test_must_keep_one_card():
     s = table(hands=[[R1, B1], [R2]], pile=[Y1])
     s.apply(R.DRAW)

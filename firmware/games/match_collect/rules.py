@@ -283,6 +283,8 @@ class State:
         return n
 
     # -- legality -----------------------------------------------------------------------------
+    # The _*_ok checks answer None (allowed) or a short reason key ("keep one", "no meld"...):
+    # rules_extra.REASONS words it, only when a refused action needs its reason.
     def legal_actions(self):
         out = []
         seat = self.current_player
@@ -331,50 +333,50 @@ class State:
 
     def _take_ok(self):
         if not self.discard:
-            return "the discard pile is empty"
+            return "no discard"
         if not self.hands[self.current_player]:
-            return "with no cards in hand you must draw from the draw pile"
+            return "empty hand"
         if self.quick and not can_take_discard(self):
-            return "Quick Rounds: the discard can be taken only to meld it this turn"
+            return "quick take"
         return None
 
     def _select_ok(self, card):
         if self.wonder_turn:
-            return "melds come before the turn's Wonder"
+            return "wondered"
         seat = self.current_player
         if card not in self.hands[seat]:
-            return "that card is not in your hand"
+            return "not held"
         sel = self.selection
         free = self._free_cards()
         if card not in self.taken:
             free -= 1
         if free < 1:
-            return "you must keep one card to discard"
+            return "keep one"
         trial = sel + [card]
         if could_grow(trial):
             return None
         for m in self.melds[seat]:
             if can_extend(m, trial) is not None:
                 return None
-        return "those cards cannot make a meld together"
+        return "no meld"
 
     def _commit_ok(self, action):
         sel = self.selection
         if not sel:
-            return "select the cards of the meld first"
+            return "no select"
         melds = self.melds[self.current_player]
         if action == MELD:
             got = classify_meld(sel)
             if got is None:
-                return "those cards are not a valid meld"
+                return "bad meld"
             i = -1
         else:
             i = decode(action)[1]
             if i >= len(melds):
-                return "you have no meld number %d" % (i + 1)
+                return "no meld #"
             got = can_extend(melds[i], sel)
             if got is None:
-                return "those cards cannot be added to that meld"
+                return "no extend"
         t = self.must_meld
         if t >= 0 and t not in sel:
             # Quick Rounds: the taken card may go into any of the turn's melds, so this one
@@ -386,30 +388,29 @@ class State:
             if i < 0:
                 after.append([got[0], sel])
             if not meldable_with(t, hand, after):
-                return ("Quick Rounds: after this meld the card taken from the discard could "
-                        "not be melded any more")
+                return "quick meld"
         return None
 
     def _wonder_ok(self, card):
         seat = self.current_player
         if card not in self.hands[seat]:
-            return "that card is not in your hand"
+            return "not held"
         if self.wonder_turn:
-            return "only one Wonder a turn"
+            return "one wonder"
         w = WONDER[card]
         if w == NONE:
-            return "that card is not a Wonder"
+            return "not wonder"
         if w == W_LEGENDARY:
-            return "a Legendary is used inside a meld, not played"
+            return "legendary"
         if w == W_PORTAL:
             return None
         free = self._free_cards() - (0 if card in self.taken else 1)
         if free < 1:
-            return "you must keep one card to discard"
+            return "keep one"
         if w == W_GUIDE and not self.draw_pile:
-            return "the Guide needs a draw pile"
+            return "no guide"
         if w == W_SHELTER and self.sheltered[seat] and not self.discard:
-            return "your hand is already sheltered and the discard pile is empty"
+            return "sheltered"
         return None
 
     def _choice_actions(self):

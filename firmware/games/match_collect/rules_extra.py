@@ -42,6 +42,38 @@ def clone(state):
     return s
 
 
+# The reason keys of rules.State's _*_ok checks, worded.
+REASONS = {
+    "no discard": "the discard pile is empty",
+    "empty hand": "with no cards in hand you must draw from the draw pile",
+    "quick take": "Quick Rounds: the discard can be taken only to meld it this turn",
+    "wondered": "melds come before the turn's Wonder",
+    "not held": "that card is not in your hand",
+    "keep one": "you must keep one card to discard",
+    "no meld": "those cards cannot make a meld together",
+    "no select": "select the cards of the meld first",
+    "bad meld": "those cards are not a valid meld",
+    "no meld #": "you have no meld number %d",
+    "no extend": "those cards cannot be added to that meld",
+    "quick meld": "Quick Rounds: after this meld the card taken from the discard could not be "
+                  "melded any more",
+    "one wonder": "only one Wonder a turn",
+    "not wonder": "that card is not a Wonder",
+    "legendary": "a Legendary is used inside a meld, not played",
+    "no guide": "the Guide needs a draw pile",
+    "sheltered": "your hand is already sheltered and the discard pile is empty",
+}
+
+
+def _worded(key, action=None):
+    """The sentence of a check's reason key (None stays None: allowed)."""
+    if key is None:
+        return None
+    if key == "no meld #":
+        return REASONS[key] % (decode(action)[1] + 1)
+    return REASONS[key]
+
+
 def why_illegal(state, action):
     """None if `action` is legal now, else the reason (a short English sentence)."""
     if state.current_player < 0:
@@ -58,7 +90,7 @@ def why_illegal(state, action):
         if kind == "draw":
             return None if state.draw_pile else "the draw pile is empty"
         if kind == "take":
-            return state._take_ok()
+            return _worded(state._take_ok())
         return "draw first: take the top of the draw pile or of the discard pile"
     seat = state.current_player
     if kind in ("draw", "take"):
@@ -74,9 +106,9 @@ def why_illegal(state, action):
     if kind == "select":
         if arg in state.selection:
             return "that card is already selected"
-        return state._select_ok(arg)
+        return _worded(state._select_ok(arg))
     if kind == "meld" or kind == "extend":
-        return state._commit_ok(action)
+        return _worded(state._commit_ok(action), action)
     if kind == "cancel":
         return None if state.selection else "nothing is selected"
     if state.selection:
@@ -84,7 +116,7 @@ def why_illegal(state, action):
     if state.must_meld >= 0:
         return "Quick Rounds: meld the card taken from the discard pile first"
     if kind == "wonder":
-        return state._wonder_ok(arg)
+        return _worded(state._wonder_ok(arg))
     if kind == "discard":
         if arg not in state.hands[seat]:
             return "that card is not in your hand"
