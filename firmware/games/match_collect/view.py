@@ -55,11 +55,13 @@ PACKAGE = "games.match_collect."
 PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
 ON_DEMAND = ("summary", "browse", "setup_screen", "human")
-# What the setup screen leaves loaded (its questions' ui.dialog; itself, when the table took its
-# place some other way than its Start: kit.setup_screen drops itself and ui.options then), and
-# nothing holds once the table is up: the table drops them even when they were loaded before.
-UI_LEFT_OVER = ("ui.dialog", "ui.options", "kit.setup_screen")
-UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu") + UI_LEFT_OVER
+# The setup screen's modules, which nothing holds once the table has taken its place: the
+# table drops them even when they were loaded before it (the setup's Start drops them itself;
+# a table put there some other way found them loaded). Not ui.dialog, which the setup's
+# questions also leave: a module that imported Dialog at its top (cauldron's view, still
+# loaded in a test run) would then hold another class than a later import.
+UI_LEFT_OVER = ("ui.options", "kit.setup_screen")
+UI_ON_DEMAND = ("ui.scores", "ui.textview", "ui.menu", "ui.dialog") + UI_LEFT_OVER
 
 _lists = {}      # strings key -> list of its comma-separated names (current language)
 _lists_lang: list = [None]   # language the cache was built for
