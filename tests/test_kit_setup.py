@@ -66,6 +66,22 @@ def test_start_opens_the_table_and_saves(tmp_path):
     assert storage.load_resume(str(tmp_path), "toy")["seats"] == ["human", "normal"]
 
 
+def test_the_spec_is_remembered_for_a_game_against_the_ai_not_for_an_all_ai_game(tmp_path):
+    from kit import setup
+
+    # Watch AI play (row 3): no after-game choice, no statistics: nothing kept for them.
+    r = headless.run("WAIT:300,DOWN,DOWN,DOWN,A,WAIT:300", setup=open_setup,
+                     data_dir=str(tmp_path))
+    assert type(r.app.top).__name__ == "Table" and r.app.top.session.seats[0] != "human"
+    assert setup.current == [None, None]
+    # Then Start on the same setup screen (the toy's table opens above it): remembered again.
+    r.app.pop()
+    setup_screen = r.app.top
+    setup_screen._start(setup_screen.values, False)
+    assert type(r.app.top).__name__ == "Table" and r.app.top.session.seats[0] == "human"
+    assert setup.current[0] is setup_screen.spec and setup.current[1][0] == "toy"
+
+
 def test_watch_ai_play_never_touches_the_save(tmp_path):
     before = saved_game(tmp_path).actions
     # Back on the offer, then Watch AI play (row 3) to its end.

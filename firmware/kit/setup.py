@@ -235,9 +235,18 @@ def entry_scene(app, entry, spec):
     return screen(app, entry, spec)
 
 
+def forget():
+    """Let go of the remembered Spec and entry (an all-AI game has no after-game choice and
+    counts no statistics): a Spec holds its module's globals, and with them the setup's
+    modules that the table dropped from sys.modules."""
+    current[0] = None
+    current[1] = None
+
+
 def demo_scene(app, entry, spec, seed, players=None):
     """A whole all-AI game (spec.demo_seats, or `players` seats at demo_seats' last level)
     with the declared default options, not saved; the table pops back when it ends."""
+    forget()
     _strings(spec, entry)
     seats = list(spec.demo_seats)
     if players is not None:

@@ -101,7 +101,16 @@ class SetupScreen(OptionsScreen):
         self.open_table(session, demo)
 
     def open_table(self, session, demo):
+        from kit import setup
+
         app = self.app
+        # A game against the AI ends with kit.after and kit.stats, which find the Spec in
+        # kit.setup.current; an all-AI game needs neither (setup.forget).
+        if demo:
+            setup.forget()
+        else:
+            setup.current[0] = self.spec
+            setup.current[1] = self.entry
         scene = self.spec.table(app, session, demo)
         if self.spec.replace:
             app.replace(scene)
@@ -111,5 +120,7 @@ class SetupScreen(OptionsScreen):
 
             modules.drop("kit.setup_screen")
             modules.drop("ui.options")
+            if demo:        # nothing asks for the Spec again (setup.forget)
+                modules.drop("kit.setup")
         else:
             app.push(scene)

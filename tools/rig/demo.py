@@ -66,24 +66,20 @@ def _human_table(app, game_id, seed):
 
 
 def _watch(app, entry, seed):
-    """The all-AI game (the view's demo_scene: its seats, the declared default options, seed
-    `seed`) on the stack a player's "Watch AI play" leaves: on the main menu the game's row
-    and A (its setup screen in place of the menu, MainMenu.start_game), then the table in
-    place of the setup screen (Spec.replace) or above it."""
+    """The all-AI game of the view's demo_scene (its seats, the declared default options,
+    seed `seed`) opened as a player's "Watch AI play" opens one: on the main menu the game's
+    row and A (its setup screen in place of the menu, MainMenu.start_game), then the setup
+    screen's open_table with that session (in place of the setup screen when Spec.replace,
+    above it otherwise; what it lets go of goes)."""
     from games import registry
 
     menu = app.top
     menu.menu.cursor = registry.GAMES.index(entry)
     menu.start_game(entry)
     menu = None
-    setup = app.top
-    table = registry.load(entry[0], "view").demo_scene(app, entry, seed)
-    if setup.spec.replace:
-        setup = None
-        app.replace(table)
-    else:
-        setup = None
-        app.push(table)
+    session = registry.load(entry[0], "view").demo_scene(app, entry, seed).session
+    gc.collect()
+    app.top.open_table(session, True)
 
 
 def run(game_id, seed, limit_ms, human=False):
