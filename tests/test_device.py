@@ -708,3 +708,11 @@ def test_board_from_settings_wins_over_board_file(boot, tmp_path):
     settings["board"] = "no_such_board"                     # unknown: default, no crash
     storage.save_settings(str(tmp_path), settings)
     assert boot.read_board_name(str(tmp_path / "none.txt"), str(tmp_path)) == "pico_lcd_1_3"
+
+
+def test_the_virtual_pico_strips_as_the_driver_does():
+    """device/unixport.py keeps its own copy of the driver's strip height (its flush sends the
+    same strips); the two must not drift apart."""
+    from device import st7789, unixport
+
+    assert unixport.STRIP_ROWS == st7789.STRIP_ROWS
