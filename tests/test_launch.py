@@ -198,3 +198,8 @@ def test_the_restart_into_a_game_under_micropython(tmp_path):
     assert lines[0] == "SetupScreen 0"          # the first game of this interpreter: in place
     # The second: the first left its names interned (gc.mem_free() lower): a restart.
     assert lines[1] == "MainMenu 1 " + registry.GAMES[1][0]
+
+
+def test_a_missing_data_folder_boots_as_usual(tmp_path):
+    app, p = booted(tmp_path / "not_made_yet")
+    assert names(app) == ["MainMenu"] and app.errors == 0

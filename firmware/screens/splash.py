@@ -47,7 +47,11 @@ class Splash(Scene):
         import os
 
         d = self.app.platform.data_dir
-        if d is not None and "launch.txt" in os.listdir(d):
+        try:
+            pending = d is not None and "launch.txt" in os.listdir(d)
+        except OSError:     # no data folder (yet): nothing to launch
+            pending = False
+        if pending:
             from core import modules
             from screens import launch
 
