@@ -187,18 +187,8 @@ def run_demo(build_dir, game, limit_ms, log) -> dict:
     r = rig.Rig(build_dir=build_dir, trace=True, extra=rig.demo_files())
     res = {"game": game}
     try:
-        r.start(hold=("B",))
-        r.run(500)
-        r.release()
-        if not r.expect(">>> ", 3000):
-            raise rig.RigError("no REPL in safe mode:\n" + r.text()[-1000:])
-        mark = len(r.console)
-        r.write(b"\x01")
-        if not r.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
-            raise rig.RigError("no raw REPL")
-        mark = len(r.console)
-        r.write(("import rig_demo; rig_demo.run(%r, %d, %d)\x04" % (game, SEED, limit_ms))
-                .encode())
+        mark = r.start_in_safe_mode("import rig_demo; rig_demo.run(%r, %d, %d)"
+                                    % (game, SEED, limit_ms))
         done = r.wait_event(lambda e: e.kind == "demo", limit_ms + 30_000, step=5000)
         res["ended"] = bool(done and done.fields[1] == "1")
         res["errors"] = errors_in(r, mark)
@@ -248,18 +238,8 @@ def run_human(build_dir, game, limit_ms, log) -> dict:
     r = rig.Rig(build_dir=build_dir, extra=rig.demo_files())
     res = {"game": game, "answers": [], "raw": [], "cursor": [], "errors": [], "events": []}
     try:
-        r.start(hold=("B",))
-        r.run(500)
-        r.release()
-        if not r.expect(">>> ", 3000):
-            raise rig.RigError("no REPL in safe mode:\n" + r.text()[-1000:])
-        mark = len(r.console)
-        r.write(b"\x01")
-        if not r.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
-            raise rig.RigError("no raw REPL")
-        mark = len(r.console)
-        r.write(("import rig_demo; rig_demo.human(%r, %d, %d)\x04" % (game, SEED, limit_ms))
-                .encode())
+        mark = r.start_in_safe_mode("import rig_demo; rig_demo.human(%r, %d, %d)"
+                                    % (game, SEED, limit_ms))
         head = r.wait_event(lambda e: e.kind == "human", 30_000)
         if head is None:
             raise rig.RigError("no game against the AI:\n" + r.text()[-1500:])

@@ -531,6 +531,22 @@ class Rig:
             result += err.decode(errors="replace")
         return result
 
+    def start_in_safe_mode(self, code: str) -> int:
+        """Power on with B held (the app does not start), enter the raw REPL and send `code`
+        without waiting for it to end; returns the console mark before its output."""
+        self.start(hold=("B",))
+        self.run(500)
+        self.release()
+        if not self.expect(">>> ", 3000):
+            raise RigError("no REPL in safe mode:\n" + self.text()[-1000:])
+        mark = len(self.console)
+        self.write(b"\x01")
+        if not self.expect("raw REPL; CTRL-B to exit\r\n>", 2000, mark):
+            raise RigError("no raw REPL")
+        mark = len(self.console)
+        self.write(code.encode() + b"\x04")
+        return mark
+
     def exit_raw(self) -> None:
         self.write(b"\x02")
         self.run(20)
