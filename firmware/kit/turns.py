@@ -6,7 +6,7 @@
 #                                                        # function returning it (on demand)
 #     def act(self, action):              # the scene's own "apply and show what happened"
 #         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed),
-#         ...announce, mark dirty...      #  gc.collect(), the pace of what follows
+#         ...announce, mark dirty...      #  heap.collect(), the pace of what follows
 #
 #     def tick(self, now):
 #         ...the scene's own timers (a pair shown face up, an animation) first...
@@ -44,11 +44,11 @@
 # log in full, newest at the bottom, shown first):
 #     self.app.push(Dialog(title, *self.turns.with_history(labels, done)))
 
-import gc
 import time
 
 from micropython import const
 
+from core import heap
 from core.session import HUMAN, ai_delay_ms
 
 # What tick() did.
@@ -216,7 +216,7 @@ class Turns:
         session.apply(action)
         if session.is_over():
             self.finished()
-        gc.collect()
+        heap.collect()   # the table is drawn next: a settled heap draws it fast (core.heap)
         self._acted = self.scene.app.frames_drawn
         self._ready = None
         now = self._now()

@@ -12,13 +12,23 @@
 #                           after every AI decision, before the move is applied)
 #   RIG:error              followed by the traceback (App.crash)
 # Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and after
-# each AI decision under TRACE, outside the timed part). The host fills in TRACE.
+# each AI decision under TRACE, outside the timed part), each followed by the firmware's
+# core.heap.settle(): a collection leaves the low heap full of small holes, and the frames
+# drawn next would pay for that (up to ~60 ms more for a Cauldron table) when the firmware's
+# own collections settle the heap. The host fills in TRACE.
 import gc
 import sys
 import time
 
 from core import app as _app
 from core import canvas as _canvas
+
+# A collection here must not slow the frames that follow (core/heap.py); older builds: none.
+try:
+    from core.heap import settle as _settle
+except ImportError:
+    def _settle():
+        return 0
 
 TRACE = False
 _us = time.ticks_us
@@ -40,7 +50,9 @@ def _name(scene):
 
 def _scene(app, why):
     gc.collect()
-    print("RIG:scene", why, _name(app.top), _us(), gc.mem_free())
+    free = gc.mem_free()
+    _settle()
+    print("RIG:scene", why, _name(app.top), _us(), free)
 
 
 def push(self, scene, *args):
@@ -115,6 +127,7 @@ def _wrap(m):
         if TRACE:
             gc.collect()
             free = gc.mem_free()
+            _settle()
             if free < _low[0]:
                 _low[0] = free
                 print("RIG:heap", free)
