@@ -4,7 +4,8 @@ The text is word-wrapped once, when the screen opens, into a list of lines ("\\n
 new line, an empty line stays as a gap between paragraphs). UP/DOWN scroll one line (held:
 repeat), LEFT/RIGHT and A one page, B goes back. A scroll bar on the right and "12/40" (last
 line shown / line count) at the right of the title bar tell where you are. Scrolling redraws
-the text area and the little position label only.
+the text area and the little position label only; a scroll of less than a page moves the
+lines that stay (Canvas.move_rows) and draws only those that come into view.
 """
 
 from core import input as btn
@@ -108,16 +109,31 @@ class TextView(Scene):
         app = self.app
         font = app.small
         pad = widgets.PAD
+        lh = font.line_height
         x, y, w, h = self._box
-        # A scroll clears only the text columns; the scroll bar clears its own.
-        c.fill_rect(x, y, w if full else w - pad - scroll.width, h, theme.BG)
         lines = self.lines
         ty = y + pad
+        first = self.top
         end = min(len(lines), self.top + self.page)
-        for i in range(self.top, end):
+        moved = self.top - self._drawn_top
+        if not full and self._drawn_top >= 0 and 0 < abs(moved) < self.page:
+            # A scroll of a few lines: what stays on screen moves with one memmove, and only
+            # the lines that come into view are drawn (a line, held UP/DOWN, is most scrolls).
+            c.move_rows(ty, ty + self.page * lh, -moved * lh)
+            if moved > 0:
+                first = end - moved
+            else:
+                end = first - moved
+            ty += (first - self.top) * lh
+            c.fill_rect(x, ty, w - pad - scroll.width, (end - first) * lh, theme.BG)
+        else:
+            # A scroll clears only the text columns; the scroll bar clears its own.
+            c.fill_rect(x, y, w if full else w - pad - scroll.width, h, theme.BG)
+        for i in range(first, end):
             c.text(font, lines[i], x + pad, ty, theme.FG)
-            ty += font.line_height
+            ty += lh
         scroll.draw(c, x + w - pad - scroll.width, y + pad, h - 2 * pad, self.top, self.page,
                    len(lines))
         if self._room:
-            draw_position(app, c, end, len(lines), self._room)
+            draw_position(app, c, min(len(lines), self.top + self.page), len(lines),
+                          self._room)
