@@ -124,8 +124,10 @@ class TextView(Scene):
                 first = end - moved
             else:
                 end = first - moved
-            ty += (first - self.top) * lh
-            c.fill_rect(x, ty, w - pad - scroll.width, (end - first) * lh, theme.BG)
+            # (whole rows move: the text area is the screen's width, widgets.content_box)
+            ny = ty + (first - self.top) * lh   # the first new line's row
+            c.fill_rect(x, ny, w - pad - scroll.width, (end - first) * lh, theme.BG)
+            ty = ny
         else:
             # A scroll clears only the text columns; the scroll bar clears its own.
             c.fill_rect(x, y, w if full else w - pad - scroll.width, h, theme.BG)
