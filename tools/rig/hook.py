@@ -23,12 +23,15 @@ import time
 from core import app as _app
 from core import canvas as _canvas
 
-# A collection here must not slow the frames that follow (core/heap.py); older builds: none.
-try:
-    from core.heap import settle as _settle
-except ImportError:
-    def _settle():
-        return 0
+
+def _settle():
+    """After a collection of the hook's own: core.heap.settle(), as the firmware does after
+    its collections once a game has loaded core.heap (kit.turns), so that the frames that
+    follow do not pay for the hook. Not imported here: the menu does not load it."""
+    m = sys.modules.get("core.heap")
+    if m is not None:
+        m.settle()
+
 
 TRACE = False
 _us = time.ticks_us
