@@ -164,9 +164,6 @@ class App:
                 if q[i][2] is old:
                     q[i] = (q[i][0], q[i][1], scene, q[i][3])
         gc.collect()
-        h = sys.modules.get("core.heap")   # loaded by a game's turns (kit.turns), not at boot
-        if h is not None:
-            h.settle()   # the new screen is drawn next, on a heap quick to allocate from
         self.push(scene)
 
     def reset_to_home(self):

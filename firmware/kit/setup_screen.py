@@ -124,3 +124,8 @@ class SetupScreen(OptionsScreen):
                 modules.drop("kit.setup")
         else:
             app.push(scene)
+        # The table's first frame comes next, after the collections above: on a settled heap
+        # (kit.turns.settle; the table's module has loaded kit.turns).
+        from kit import turns
+
+        turns.settle()

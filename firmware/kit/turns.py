@@ -6,7 +6,7 @@
 #                                                        # function returning it (on demand)
 #     def act(self, action):              # the scene's own "apply and show what happened"
 #         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed),
-#         ...announce, mark dirty...      #  heap.collect(), the pace of what follows
+#         ...announce, mark dirty...      #  gc.collect() + settle(), the pace of what follows
 #
 #     def tick(self, now):
 #         ...the scene's own timers (a pair shown face up, an animation) first...
@@ -44,28 +44,81 @@
 # log in full, newest at the bottom, shown first):
 #     self.app.push(Dialog(title, *self.turns.with_history(labels, done)))
 
+import gc
+import sys
 import time
 
 from micropython import const
 
-from core import heap
 from core.session import HUMAN, ai_delay_ms
 
 # What tick() did.
 HUMAN_TURN = const(0)   # a person is to move: the scene waits for buttons
-WAITING = const(1)      # an AI is to move, after the pause (or a screen is over the table)
-THINKING = const(2)     # "Thinking..." requested, not drawn yet
-PLAYED = const(3)       # an AI action was applied (through scene.play)
+_WAITING = const(1)     # an AI is to move, after the pause (or a screen is over the table)
+_THINKING = const(2)    # "Thinking..." requested, not drawn yet
+_PLAYED = const(3)      # an AI action was applied (through scene.play)
 OVER = const(4)         # the game is over
 
 DEMO_END_MS = const(3000)
 HISTORY_LINES = const(60)
-HUMAN_PAUSE_MS = {"slow": 2000, "normal": 1200, "fast": 500}
 
 
 def human_pause_ms(settings):
-    """How long the result of the human's move stays before an AI moves (ai_speed)."""
-    return HUMAN_PAUSE_MS.get(settings.get("ai_speed", "normal"), 1200)
+    """How long the result of the human's move stays before an AI moves (ai_speed): slow
+    2000, normal 1200, fast 500 ms. (Tests, not a dict: a dict stays in the heap.)"""
+    speed = settings.get("ai_speed", "normal")
+    return 2000 if speed == "slow" else 500 if speed == "fast" else 1200
+
+
+# -- a heap quick to allocate from ---------------------------------------------------------
+# MicroPython's allocator is first fit: each allocation of more than one 16-byte block scans
+# the allocation table from the lowest free block to the first run of free blocks long enough.
+# Most Python calls make one: a bytecode function whose state (locals and value stack) is over
+# 11 words gets its frame from the heap at every call (py/objfun.c, VM_MAX_STATE_ON_STACK), and
+# Canvas.fill_rect already has 13. After gc.collect() the low heap is a sieve of small holes
+# (the garbage that lay between live objects), and every such call scans across all of them:
+# `python -m tools.rig.heapcost` (emulated RP2040, stock 1.28.0) gives 200 calls of a 14-local
+# function 8.7 ms on a collected heap, 79.9 ms on a sieve of 2,000 one-block holes, 4.9 ms
+# once settle() has filled it. A table is drawn right after the collection that follows each
+# move, so settle() comes after it (act), and after those of the table's opening
+# (kit.setup_screen.SetupScreen.open_table).
+#
+# settle() fills the small holes at the bottom with throwaway 1-block tuples (first fit puts
+# each in the lowest free block; id() is its address) until _RUN of them in a row lie side by
+# side: the lowest free block is then inside a long run, and the scans stop there. The tuples
+# are garbage from the start: the next collection (an automatic one too, when memory runs
+# short) gives their blocks back; gc.mem_free() reads lower until then. A heap with less than
+# _ROOM free blocks is left alone: its small holes are where small objects that live on
+# belong, and with them taken such objects split the long runs a big allocation needs
+# (settling a near-full heap made tools.memcheck's Match & Collect 140 -> 147wK). Here, not in
+# a module of its own: a module costs the heap ~540 bytes on the unix port, and the games'
+# memcheck figures are on their limits.
+_RUN = const(64)      # blocks side by side that end the filling (1 KB on a 32-bit port)
+_CAP = const(6000)    # tuples at most: a bound on the time (~2,000 seen on a sieved heap)
+_ROOM = const(2048)   # free blocks (32 KB on a Pico) below which the heap is left as it is
+
+
+def settle():
+    """Fill the small holes at the bottom of the heap (see above); returns the 1-block tuples
+    used (0 under CPython, whose allocator is another story, or when the heap has little
+    room)."""
+    if sys.implementation.name != "micropython":
+        return 0
+    block = 16 if sys.maxsize < (1 << 32) else 32   # MicroPython's block: 4 words
+    if gc.mem_free() < _ROOM * block:
+        return 0
+    run = 0
+    last = 0
+    n = 0
+    while n < _CAP:
+        a = id((n,))
+        run = run + 1 if a == last + block else 0
+        if run >= _RUN:
+            break
+        last = a
+        n += 1
+    return n
+
 
 
 class History:
@@ -216,7 +269,8 @@ class Turns:
         session.apply(action)
         if session.is_over():
             self.finished()
-        heap.collect()   # the table is drawn next: a settled heap draws it fast (core.heap)
+        gc.collect()
+        settle()     # the table is drawn next: on a settled heap, fast (see settle)
         self._acted = self.scene.app.frames_drawn
         self._ready = None
         now = self._now()
@@ -250,7 +304,7 @@ class Turns:
         scene = self.scene
         app = scene.app
         if app.top is not scene:
-            return WAITING
+            return _WAITING
         drawn = app.frames_drawn
         if self._acted is None:
             self._acted = drawn           # the table is drawn after this tick
@@ -261,7 +315,7 @@ class Turns:
             ready = self._ready = [len(session.actions), session.ai_choose(self.ai_module())]
             now = self._now()
         if self.waiting(now):
-            return WAITING
+            return _WAITING
         if ready is not None and ready[0] == len(session.actions):
             self._ready = None
             action = ready[1]
@@ -270,16 +324,16 @@ class Turns:
             if not self.thinking:
                 self._frame = drawn
                 self._set_thinking(True)  # draw "Thinking..." first, decide on a later tick
-                return THINKING
+                return _THINKING
             if drawn == self._frame:
-                return THINKING
+                return _THINKING
             action = session.ai_choose(self.ai_module())
             self._set_thinking(False)
         wait = self.wait_until
         if scene.play(action) is False:
             self.wait_until = wait        # an invisible step: no pause after it
         scene.request_draw()
-        return PLAYED
+        return _PLAYED
 
     def over_for(self, now):
         """Milliseconds since tick() first saw the game over (0 before)."""

@@ -9,7 +9,7 @@ frame comes from the heap at every call, py/objfun.c), timed with time.ticks_us,
 1. the heap after gc.collect(),
 2. a sieve: N 1-block tuples kept, each after one dropped, then gc.collect() (the low heap is
    N one-block holes, as garbage between live objects leaves it),
-3. the same sieve after core.heap.settle() (the build's, imported from its filesystem).
+3. the same sieve after kit.turns.settle() (the build's, imported from its filesystem).
 
 It prints one line per case (microseconds for the 200 calls each) and the tuples settle()
 used. docs/PERFORMANCE.md ("Python calls on a sieved heap") quotes it.
@@ -25,7 +25,7 @@ from tools import build, rig
 
 CODE = r"""
 import gc, time
-from core import heap
+from kit import turns
 def small(a, b):
     x = a + b
     return x
@@ -49,7 +49,7 @@ for i in range(%(kept)d):
     (i,)
 gc.collect()
 bench("sieve")
-n = heap.settle()
+n = turns.settle()
 bench("settled", n)
 print("HEAPCOST-END")
 """

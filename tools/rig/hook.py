@@ -12,10 +12,10 @@
 #                           after every AI decision, before the move is applied)
 #   RIG:error              followed by the traceback (App.crash)
 # Costs: one print per frame (~0.2 ms of USB), a gc.collect() at each scene change (and after
-# each AI decision under TRACE, outside the timed part), each followed by the firmware's
-# core.heap.settle(): a collection leaves the low heap full of small holes, and the frames
-# drawn next would pay for that (up to ~60 ms more for a Cauldron table) when the firmware's
-# own collections settle the heap. The host fills in TRACE.
+# each AI decision under TRACE, outside the timed part), each followed in a game by
+# kit.turns.settle(): a collection leaves the low heap full of small holes, and the frames
+# drawn next would pay for that (up to ~60 ms more for a Cauldron table) when the turn
+# driver's own collections are settled. The host fills in TRACE.
 import gc
 import sys
 import time
@@ -25,10 +25,10 @@ from core import canvas as _canvas
 
 
 def _settle():
-    """After a collection of the hook's own: core.heap.settle(), as the firmware does after
-    its collections once a game has loaded core.heap (kit.turns), so that the frames that
-    follow do not pay for the hook. Not imported here: the menu does not load it."""
-    m = sys.modules.get("core.heap")
+    """After a collection of the hook's own: kit.turns.settle(), as a game's turn driver does
+    after its collections, so that the frames that follow do not pay for the hook. Only where
+    a game has loaded kit.turns (the menu does not)."""
+    m = sys.modules.get("kit.turns")
     if m is not None:
         m.settle()
 

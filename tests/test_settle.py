@@ -1,26 +1,28 @@
-"""core.heap: after a collection, settle() leaves the lowest free block inside a long run.
+"""kit.turns.settle(): after a collection, settle() leaves the lowest free block inside a long run.
 
 Checked under the MicroPython unix port, whose allocator is the Pico's (first fit, 4-word
 blocks): a heap made into a sieve of 1-block holes, collected, then settled, gives the next
 small objects side by side; without settle() they go into the holes. Why it matters (frames
-of Python calls taken from the heap) and what it saved: core/heap.py, docs/PERFORMANCE.md.
+of Python calls taken from the heap) and what it saved: kit/turns.py, docs/PERFORMANCE.md.
 """
 
 from tests.mpy import run_mpy
 
 # A sieve: 1-block tuples kept between 1-block tuples dropped, so that after gc.collect() the
 # heap alternates live blocks and 1-block holes. Then 40 new small tuples: how many lie past
-# the sieve's last kept tuple (first fit puts them in the lowest free blocks).
+# the sieve's last kept tuple (first fit puts them in the lowest free blocks). The heap is
+# large enough for the sieve to be built with no collection on the way (which would reuse holes).
 SIEVE = """
 import gc
-from core import heap
+from kit import turns
 N = %(count)d
+gc.collect()   # the import's garbage gone: the sieve's holes are the only ones in its span
 keep = [None] * N
 for i in range(N):
     keep[i] = (i,)
     (i,)   # dropped: a hole after the collection
 gc.collect()
-n = heap.settle() if %(settle)s else 0
+n = turns.settle() if %(settle)s else 0
 end = id(keep[N - 1])
 ids = [0] * 40
 for i in range(40):
@@ -29,7 +31,7 @@ print(n, sum(1 for a in ids if a > end))
 """
 
 
-def run_sieve(settle, heap="192wK", count=4000):
+def run_sieve(settle, heap="320wK", count=4000):
     out = run_mpy(SIEVE % {"settle": settle, "count": count}, heap=heap).stdout.split()
     return int(out[0]), int(out[1])
 
@@ -48,14 +50,13 @@ def test_settle_fills_the_holes_and_the_next_objects_lie_side_by_side():
 
 
 def test_a_heap_with_little_room_is_left_as_it_is():
-    # 48wK (96 KB here): the sieve leaves less free than core.heap's _ROOM (2048 blocks)
+    # 48wK (96 KB here): the sieve leaves less free than kit.turns' _ROOM (2048 blocks)
     n, past = run_sieve(True, heap="48wK", count=1000)
     assert n == 0
     assert past == 0
 
 
 def test_cpython_has_nothing_to_settle():
-    from core import heap
+    from kit import turns
 
-    assert heap.settle() == 0
-    assert heap.collect() == 0
+    assert turns.settle() == 0
