@@ -129,25 +129,3 @@ print(c.buf[(4 + 4 * 240) // 2])
     assert out[0] == str(sorted(d.calls))
     assert out[1] == str(c.buf[(4 + 4 * 240) // 2]) == "119"
 
-
-def rows_of(c):
-    """Each row's first pixel (rows filled with one colour each)."""
-    return [c.buf[y * c.width // 2] >> 4 for y in range(c.height)]
-
-
-def test_move_rows_moves_a_band_up_and_down_and_marks_it():
-    c = Canvas(8, 10)
-    for y in range(10):
-        c.fill_rect(0, y, 8, 1, y)
-    c.flush(RecordingDisplay())
-    c.move_rows(2, 8, -2)        # rows 4..7 move up to 2..5; 6, 7 keep what they held
-    assert rows_of(c) == [0, 1, 4, 5, 6, 7, 6, 7, 8, 9]
-    d = RecordingDisplay()
-    c.flush(d)
-    assert d.calls == [(0, 2, 8, 6)]
-    c.move_rows(0, 10, 3)        # everything down 3: rows 0..6 go to 3..9
-    assert rows_of(c) == [0, 1, 4, 0, 1, 4, 5, 6, 7, 6]
-    c.flush(RecordingDisplay())
-    c.move_rows(0, 10, 10)       # nothing stays: nothing moves, nothing marked
-    assert rows_of(c) == [0, 1, 4, 0, 1, 4, 5, 6, 7, 6]
-    assert not c.is_dirty()

@@ -16,7 +16,7 @@ from tests.mpy import run_mpy
 from ui import cards, scores, widgets
 from ui.cards import CURSOR, PICKED, draw_back, draw_card, draw_slot
 from ui.handrow import HandRow
-from ui.textview import TextView
+from ui.textview import TextView, move_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 GEN = ROOT / "firmware" / "gen"
@@ -322,6 +322,29 @@ def test_textview_fits_every_screen(make_app):
         assert tv.page == text_page(app)
         assert len(tv.lines) == expected_lines(app)[2]
         assert max(app.small.width(s) for s in tv.lines) <= wrap_budget(app)
+
+
+def rows_of(c):
+    """Each row's first pixel (rows filled with one colour each)."""
+    return [c.buf[y * c.width // 2] >> 4 for y in range(c.height)]
+
+
+def test_move_rows_moves_a_band_up_and_down_and_marks_it():
+    c = Canvas(8, 10)
+    for y in range(10):
+        c.fill_rect(0, y, 8, 1, y)
+    c.flush(NullDisplay())
+    move_rows(c, 2, 8, -2)        # rows 4..7 move up to 2..5; 6, 7 keep what they held
+    assert rows_of(c) == [0, 1, 4, 5, 6, 7, 6, 7, 8, 9]
+    sent = []
+    c.flush(type("Rec", (), {"flush": lambda self, buf, x, y, w, h: sent.append((x, y, w, h))})())
+    assert sent == [(0, 2, 8, 6)]
+    move_rows(c, 0, 10, 3)        # everything down 3: rows 0..6 go to 3..9
+    assert rows_of(c) == [0, 1, 4, 0, 1, 4, 5, 6, 7, 6]
+    c.flush(NullDisplay())
+    move_rows(c, 0, 10, 10)       # nothing stays: nothing moves, nothing marked
+    assert rows_of(c) == [0, 1, 4, 0, 1, 4, 5, 6, 7, 6]
+    assert not c.is_dirty()
 
 
 # -- single cards ----------------------------------------------------------------------------

@@ -205,21 +205,6 @@ class Canvas:
             fb.pixel(x + w - 2, y + h - 2, color)
         self.mark(x, y, w, h)
 
-    def move_rows(self, y0, y1, dy):
-        """Move what rows y0..y1 (exclusive, the whole width) show by dy rows, down when
-        positive, as a scroll does: one memmove, no pixel loop. The dy rows it uncovers keep
-        what they held: the caller draws them. Marks y0..y1."""
-        s = self.width // 2
-        band = memoryview(self.buf)[y0 * s : y1 * s]
-        n = (y1 - y0 - abs(dy)) * s
-        if n <= 0:
-            return
-        if dy < 0:
-            band[:n] = band[-dy * s :]
-        else:
-            band[dy * s :] = band[:n]
-        self.mark(0, y0, self.width, y1 - y0)
-
     def text8(self, s, x, y, color):
         """MicroPython's built-in 8x8 font (ASCII only); see core.font for the others."""
         self.fb.text(s, x, y, color)

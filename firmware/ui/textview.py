@@ -5,7 +5,7 @@ new line, an empty line stays as a gap between paragraphs). UP/DOWN scroll one l
 repeat), LEFT/RIGHT and A one page, B goes back. A scroll bar on the right and "12/40" (last
 line shown / line count) at the right of the title bar tell where you are. Scrolling redraws
 the text area and the little position label only; a scroll of less than a page moves the
-lines that stay (Canvas.move_rows) and draws only those that come into view.
+lines that stay (move_rows) and draws only those that come into view.
 """
 
 from core import input as btn
@@ -26,6 +26,23 @@ def delta(b, page):
     if b == btn.RIGHT or b == btn.A:
         return page
     return 0
+
+
+def move_rows(c, y0, y1, dy):
+    """Move what rows y0..y1 (exclusive, the whole width) of Canvas `c` show by dy rows, down
+    when positive, as a scroll does: one memmove, no pixel loop. The dy rows it uncovers keep
+    what they held: the caller draws them. Marks y0..y1. (Here, not in core.canvas: the canvas
+    is in the heap from boot, and only a text screen scrolls this way.)"""
+    s = c.width // 2
+    band = memoryview(c.buf)[y0 * s : y1 * s]
+    n = (y1 - y0 - abs(dy)) * s
+    if n <= 0:
+        return
+    if dy < 0:
+        band[:n] = band[-dy * s :]
+    else:
+        band[dy * s :] = band[:n]
+    c.mark(0, y0, c.width, y1 - y0)
 
 
 def position_room(app, total):
@@ -119,7 +136,7 @@ class TextView(Scene):
         if not full and self._drawn_top >= 0 and 0 < abs(moved) < self.page:
             # A scroll of a few lines: what stays on screen moves with one memmove, and only
             # the lines that come into view are drawn (a line, held UP/DOWN, is most scrolls).
-            c.move_rows(ty, ty + self.page * lh, -moved * lh)
+            move_rows(c, ty, ty + self.page * lh, -moved * lh)
             if moved > 0:
                 first = end - moved
             else:
