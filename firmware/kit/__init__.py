@@ -7,7 +7,8 @@
 #                 seats, resume (Back keeps the save), Start, Watch AI play, How to play,
 #                 high scores
 #   kit.turns     the turn driver: human/AI dispatch, "Thinking...", the AI's pace, the pause
-#                 after your move, the end of a demo, gc after each action
+#                 after your move, the end of a demo, gc after each action (and
+#                 settle(): the heap left quick to allocate from for the next frame)
 #                 and the game's History (every message shown while the table is up, the
 #                 last 60; `turns.with_history(labels, done)` adds the pause-menu row)
 #   kit.history   the History screen (imported when it opens)
