@@ -283,11 +283,16 @@ def expected_parity(page):
     return [(t, True) for t in tops]
 
 
-def test_textview_line_scroll_draws_what_a_whole_redraw_draws(make_app):
-    app = make_app()
+@pytest.mark.parametrize("size", [(240, 240), (240, 135), (320, 240)])
+def test_textview_line_scroll_draws_what_a_whole_redraw_draws(make_app, size):
+    # Every board's screen: the rows move whole, so the text area must span the width.
+    def make():
+        return make_app(*size)
+
+    app = make()
     page = TextView("Rules", TEXT)
     open_scene(app, page)
-    assert _ns["scroll_parity"](make_app, TEXT) == expected_parity(page.page)
+    assert _ns["scroll_parity"](make, TEXT) == expected_parity(page.page)
 
 
 def test_textview_line_scroll_under_micropython(tmp_path):
