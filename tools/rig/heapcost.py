@@ -79,7 +79,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     build_dir = args.build
     if build_dir is None:
-        build_dir = Path("build") / "heapcost"
+        build_dir = build.ROOT / "build" / "heapcost"
         out = build.build(build.FIRMWARE, build_dir)
         if not out.ok:
             print(out.errors, file=sys.stderr)
