@@ -180,6 +180,16 @@ def test_copy_plan_for_a_frozen_firmware():
     ]
 
 
+def test_a_frozen_firmware_removes_the_text_packs_of_its_frozen_tables():
+    """A pack left by a filesystem build would be read in place of the frozen table."""
+    files = ["core/lang_en.mpy", "core/lang_en.tx", "games/g/lang_en.mpy", "games/g/lang_en.tx",
+             "gen/font.bin"]
+    copy, _dirs, remove = F.copy_plan(files, frozen_app=True, filesystem=("games",))
+    assert copy == ["games/g/lang_en.mpy", "games/g/lang_en.tx", "gen/font.bin"]
+    assert remove == ["core/lang_en.mpy", "core/lang_en.py", "core/lang_en.tx",
+                      "games/g/lang_en.py"]
+
+
 def test_copy_plan_for_a_firmware_without_its_games():
     """--freeze-games none: games/ is copied as in a filesystem build, the rest is frozen."""
     copy, dirs, remove = F.copy_plan(FILES, frozen_app=True, filesystem=("games",))

@@ -4,7 +4,9 @@ Every firmware/**/*.py becomes a .mpy (mpy-cross -march=armv6m: .mpy format 6.3,
 MicroPython 1.23+ on RP2040 and RP2350), except the top-level main.py and boot.py, which
 MicroPython only runs as source and are copied unchanged. (Native code stays portable: the
 *_viper.py modules hold it as a string compiled by exec() on the device, see core/native.py.)
-Data files under firmware/gen/ (made by `python -m tools.assets`) are copied unchanged.
+Data files under firmware/gen/ (made by `python -m tools.assets`) are copied unchanged. Each
+language table module `lang_XX.py` is also written as a text pack `lang_XX.tx` beside its .mpy
+(tools/textpack.py), which core.strings reads in place of the imported table.
 __pycache__ and tests folders are skipped.
 
 The build is incremental: an output is remade only when its source's modification time differs
@@ -59,7 +61,8 @@ class Item:
 
     src: str
     out: str
-    compile: bool  # True: mpy-cross src -> out; False: copy as it is
+    compile: bool  # True: mpy-cross src -> out; False: copy as it is (or pack, below)
+    pack: bool = False  # a lang_XX.py's table written as a text pack (tools/textpack.py)
 
 
 @dataclass
@@ -91,6 +94,21 @@ class BuildResult:
         return dict(sorted(folders.items()))
 
 
+def is_lang_module(name: str) -> bool:
+    """lang_XX.py: a language table module (core.strings' and kit.lang's convention)."""
+    return len(name) == 10 and name.startswith("lang_") and name.endswith(".py")
+
+
+def _textpack():
+    # imported when packs are written, not at load: tools/manifest.py loads this file by path
+    # inside MicroPython's build, where `tools` is MicroPython's own package
+    try:
+        from tools import textpack
+    except ImportError:  # run as a script from tools/
+        import textpack  # type: ignore[no-redef]
+    return textpack
+
+
 def plan(src: Path = FIRMWARE) -> tuple[list[Item], list[str]]:
     """The outputs that `src` builds into, sorted by output path, and the ignored sources.
 
@@ -111,6 +129,8 @@ def plan(src: Path = FIRMWARE) -> tuple[list[Item], list[str]]:
                     items.append(Item(rel, rel, False))
                 else:
                     items.append(Item(rel, rel[:-3] + ".mpy", True))
+                    if is_lang_module(name):
+                        items.append(Item(rel, rel[:-3] + ".tx", False, True))
             elif in_data and not name.startswith("."):
                 items.append(Item(rel, rel, False))
             elif not name.endswith((".pyc", ".pyo")) and not name.startswith("."):
@@ -125,7 +145,7 @@ def frozen_modules(src: Path = FIRMWARE) -> list[str]:
     The same set `make build` compiles or copies as source, so the UF2 and the filesystem
     build never disagree on what the app is.
     """
-    return sorted(item.src for item in plan(src)[0] if item.src.endswith(".py"))
+    return sorted(item.src for item in plan(src)[0] if item.src.endswith(".py") and not item.pack)
 
 
 def find_mpy_cross() -> str:
@@ -243,6 +263,16 @@ def build(
         dest.parent.mkdir(parents=True, exist_ok=True)
         if item.compile:
             to_compile.append(item)
+        elif item.pack:
+            textpack = _textpack()
+            try:
+                dest.write_bytes(textpack.encode(textpack.table_of(source)))
+            except Exception as exc:  # noqa: BLE001 - reported like a compile error
+                dest.unlink(missing_ok=True)
+                result.errors.append((item.src, "text pack: %s" % exc))
+                continue
+            os.utime(dest, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns))
+            result.compiled.append(item.out)
         else:
             shutil.copyfile(source, dest)
             os.utime(dest, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns))

@@ -27,6 +27,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+try:
+    from tools.build import is_lang_module
+except ImportError:  # run as a script from tools/
+    from build import is_lang_module  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_DIR = ROOT / "build" / "pico"
 
@@ -220,10 +225,13 @@ def copy_plan(
     if frozen_app:
         kept = tuple(d + "/" for d in filesystem)
         copy = [f for f in files if f.startswith(DATA_DIR + "/") or f.startswith(kept)]
+        # a text pack left by an earlier filesystem build would be read instead of the frozen
+        # table (core.strings looks beside the module): it goes with its module
         remove = sorted(
             m + ext
             for m in modules
-            for ext in ((".py",) if m.startswith(kept) else (".py", ".mpy"))
+            for ext in ((".py",) if m.startswith(kept) else (".py", ".mpy") + (
+                (".tx",) if is_lang_module(m.rpartition("/")[2] + ".py") else ()))
         )
     else:
         copy = list(files)

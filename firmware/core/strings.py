@@ -8,12 +8,102 @@ console's, each kept as it was given (never merged into a copy: the copy of the 
 table cost a dict's worth of heap for the whole game, and growing it needed a block the
 game's start-up, with its modules just loaded, could not always find: Memory's all-AI game
 stopped there under `make memcheck`).
+
+Text packs: `make build` also writes each table as `lang_XX.tx` beside its module
+(tools/textpack.py has the format). Where one is found (`add_pack`, and the console's own in
+`load`), only its index stays in RAM, a few bytes a text; a text is read from the file the
+first time it is asked for and kept in a small cache. On the stock firmware an imported
+table kept all its texts in the heap: Match & Collect's and the kit's were 11,232 B on the
+emulated RP2040 (docs/PERFORMANCE.md). The source tree has no packs: the modules' dicts.
 """
 
-_table = {}
-_extra = []     # the running game's tables (add), the last added first
+import sys
+
+_table = {}     # the console's: a pack or the module's dict
+_extra = []     # the running game's tables (add, add_pack), the last added first
 _lang = "en"
+_cache = {}     # key -> text, of the tables above; emptied when they change or it is full
+_CACHE_MAX = 24
 LANGS = ("en", "fr")
+
+
+def _djb(key):
+    """The packs' hash (tools.textpack.key_hash): djb2's low byte over UTF-8, 0 -> 1."""
+    h = 5
+    for b in key.encode():
+        h = ((h * 33) ^ b) & 0xFF
+    return h or 1
+
+
+def _builtin(key):
+    return hash(key) & 0xFF or 1
+
+
+# MicroPython's str hash is djb2 (qstr_compute_hash): the builtin, cached in each str, when it
+# agrees on a few probes; CPython's is salted.
+_hash = _djb
+if sys.implementation.name == "micropython" and _builtin("tx") == _djb("tx") and _builtin(
+        "strings.probe") == _djb("strings.probe"):
+    _hash = _builtin
+
+
+def open_pack(path):
+    """The pack at `path` as (path, index, n), or None (no such file, or not a pack)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(5)
+            if len(head) < 5 or head[:3] != b"TX\x01":
+                return None
+            n = head[3] | head[4] << 8
+            index = f.read(4 * n + 2)
+            if len(index) < 4 * n + 2:
+                return None
+    except OSError:
+        return None
+    return (path, index, n)
+
+
+def beside(path, name):
+    """`name` in the folder of the file `path` (a module's __file__)."""
+    return path[:max(path.rfind("/"), path.rfind("\\")) + 1] + name
+
+
+def _in_pack(pack, key):
+    path, index, n = pack
+    h = _hash(key)
+    lo = 0
+    hi = n
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if index[2 * mid] < h:
+            lo = mid + 1
+        else:
+            hi = mid
+    size = len(key)
+    while lo < n and index[2 * lo] == h and index[2 * lo + 1] < size:
+        lo += 1
+    if lo == n or index[2 * lo] != h or index[2 * lo + 1] != size:
+        return None
+    base = 5 + 4 * n + 2
+    try:
+        with open(path, "rb") as f:
+            while lo < n and index[2 * lo] == h and index[2 * lo + 1] == size:
+                o = 2 * n + 2 * lo
+                a = index[o] | index[o + 1] << 8
+                f.seek(base + a)
+                rec = f.read((index[o + 2] | index[o + 3] << 8) - a).decode()
+                if rec.find("\0") == size and rec.startswith(key):
+                    return rec[size + 1:]
+                lo += 1
+    except OSError:     # the pack is gone: the key shows as itself
+        pass
+    return None
+
+
+def _get(table, key):
+    if type(table) is dict:
+        return table.get(key)
+    return _in_pack(table, key)
 
 
 def load(lang):
@@ -28,8 +118,14 @@ def load(lang):
 
     _table = {}
     _extra = []
+    _cache.clear()
     modules.drop("core.lang_en" if lang == "fr" else "core.lang_fr")
     gc.collect()
+    here = globals().get("__file__")
+    pack = open_pack(beside(here, "lang_" + lang + ".tx")) if here else None
+    if pack is not None:
+        _table = pack
+        return
     if lang == "fr":
         from core import lang_fr as mod
     else:
@@ -42,11 +138,21 @@ def lang():
 
 
 def t(key):
+    text = _cache.get(key)
+    if text is not None:
+        return text
     for table in _extra:
-        text = table.get(key)
+        text = _get(table, key)
         if text is not None:
-            return text
-    return _table.get(key, key)
+            break
+    else:
+        text = _get(_table, key)
+        if text is None:
+            text = key
+    if len(_cache) >= _CACHE_MAX:
+        _cache.clear()
+    _cache[key] = text
+    return text
 
 
 def add(tables):
@@ -56,11 +162,24 @@ def add(tables):
     extra = tables.get(_lang) or tables.get("en")
     if extra:
         _extra.insert(0, extra)
+        _cache.clear()
+
+
+def add_pack(path):
+    """Add the text pack at `path` as `add` adds a table; False (nothing added) when there is
+    no pack there."""
+    pack = open_pack(path)
+    if pack is None:
+        return False
+    _extra.insert(0, pack)
+    _cache.clear()
+    return True
 
 
 def clear():
     """Forget the tables added (add); the console's stay (no module is loaded again)."""
     del _extra[:]
+    _cache.clear()
 
 
 def remove():

@@ -10,7 +10,10 @@
 # (English when the game has no module for it); its table is merged with core.strings.add
 # and the module dropped at once, so the other language and the rules text never occupy the
 # heap. The game's name is merged too, as "game.<id>", so `strings.t("game.<id>")` is the
-# game's title while it runs.
+# game's title while it runs. On the device the build has written each table also as a text
+# pack, `lang_XX.tx` beside the module (tools/textpack.py): then the pack is added instead
+# and the module is not imported at all (core.strings.add_pack: an index in RAM, the texts
+# read from flash when asked for).
 #
 #   kit.lang.load("games.shadowlock")          when the game opens (entry_scene/demo_scene)
 #   kit.lang.rules_text("games.shadowlock")    when How to play opens
@@ -45,6 +48,24 @@ def _lang_module(package):
     return package + ".lang_" + code, mod
 
 
+def _add(package):
+    """Add the package's table in the current language: its text pack when the build made
+    one (core.strings.add_pack: only an index stays in RAM), else its module's dict (the
+    module is dropped at once)."""
+    pkg = __import__(package, None, None, ("__name__",), 0)
+    here = getattr(pkg, "__file__", None)
+    pkg = None
+    if here:
+        for code in (strings.lang(), "en"):
+            if strings.add_pack(strings.beside(here, "lang_" + code + ".tx")):
+                return
+    modname, mod = _lang_module(package)
+    if mod is not None:
+        strings.add({strings.lang(): getattr(mod, "T", {})})
+    mod = None
+    modules.drop(modname)
+
+
 def game_name(game_id):
     """The game's menu name in the current language (from its registry line)."""
     from games import registry
@@ -58,15 +79,8 @@ def load(package, game_id=None):
     before (one game at a time); drop the modules."""
     strings.clear()
     lang = strings.lang()
-    kitname, mod = _lang_module("kit")
-    if mod is not None:
-        strings.add({lang: getattr(mod, "T", {})})
-    modules.drop(kitname)
-    modname, mod = _lang_module(package)
-    if mod is not None:
-        strings.add({lang: getattr(mod, "T", {})})
-    mod = None
-    modules.drop(modname)
+    _add("kit")
+    _add(package)
     if game_id is not None:
         strings.add({lang: {"game." + game_id: game_name(game_id)}})
     modules.drop("kit.lang")
