@@ -120,8 +120,9 @@ class SetupScreen(OptionsScreen):
 
             modules.drop("kit.setup_screen")
             modules.drop("ui.options")
-            if demo:        # nothing asks for the Spec again (setup.forget)
+            if demo:        # nothing asks for the Spec again (setup.forget), nothing is saved
                 modules.drop("kit.setup")
+                modules.drop("core.storage")    # read for the saved game and the scores
         else:
             app.push(scene)
         # The table's first frame comes next, after the collections above: on a settled heap
