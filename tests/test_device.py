@@ -476,32 +476,41 @@ def boot():
     machine.reset_state()
 
 
-def test_board_name_from_file(boot, tmp_path):
+@pytest.fixture
+def startup():
+    from device import startup
+
+    machine.reset_state()
+    yield startup
+    machine.reset_state()
+
+
+def test_board_name_from_file(startup, tmp_path):
     f = tmp_path / "board.txt"
-    assert boot.read_board_name(str(f)) == "pico_lcd_1_3"
+    assert startup.read_board_name(str(f)) == "pico_lcd_1_3"
     f.write_text("display_pack_2\nignored\n")
-    assert boot.read_board_name(str(f)) == "display_pack_2"
+    assert startup.read_board_name(str(f)) == "display_pack_2"
     f.write_text("  \n")
-    assert boot.read_board_name(str(f)) == "pico_lcd_1_3"
+    assert startup.read_board_name(str(f)) == "pico_lcd_1_3"
 
 
-def test_safe_mode_pin_and_level(boot):
-    assert boot.safe_mode_pin("pico_lcd_1_3") == 17
-    assert boot.safe_mode_pin("display_pack_2") == 13
-    assert boot.safe_mode_pin("no_such_board") == 17
-    assert boot.safe_mode_requested(17) is False
+def test_safe_mode_pin_and_level(startup):
+    assert startup.safe_mode_pin("pico_lcd_1_3") == 17
+    assert startup.safe_mode_pin("display_pack_2") == 13
+    assert startup.safe_mode_pin("no_such_board") == 17
+    assert startup.safe_mode_requested(17) is False
     machine.Pin.levels[17] = 0
-    assert boot.safe_mode_requested(17) is True
+    assert startup.safe_mode_requested(17) is True
 
 
-def test_peripheral_clock_only_on_rp2040_from_1_24(boot):
+def test_peripheral_clock_only_on_rp2040_from_1_24(startup):
     rp2040 = "Raspberry Pi Pico with RP2040"
-    assert boot.raise_peripheral_clock(rp2040, (1, 24, 0)) is True
+    assert startup.raise_peripheral_clock(rp2040, (1, 24, 0)) is True
     assert machine.freq_calls == [(125_000_000, 125_000_000)]
     machine.freq_calls.clear()
-    assert boot.raise_peripheral_clock(rp2040, (1, 23, 0)) is False
-    assert boot.raise_peripheral_clock("Raspberry Pi Pico2 with RP2350", (1, 25, 0)) is False
-    assert boot.raise_peripheral_clock("linux [GCC 14.2.1] version", (1, 29, 0)) is False
+    assert startup.raise_peripheral_clock(rp2040, (1, 23, 0)) is False
+    assert startup.raise_peripheral_clock("Raspberry Pi Pico2 with RP2350", (1, 25, 0)) is False
+    assert startup.raise_peripheral_clock("linux [GCC 14.2.1] version", (1, 29, 0)) is False
     assert machine.freq_calls == []
 
 
@@ -523,12 +532,20 @@ def _fake_app(monkeypatch, behaviour):
 
 def test_run_starts_the_app_with_the_named_board(boot, tmp_path, monkeypatch):
     seen = []
-    _fake_app(monkeypatch, lambda platform, screens: seen.append(platform))
+    loaded = []
+
+    def app(platform, screens):
+        seen.append(platform)
+        loaded.extend(m for m in ("device.startup", "device.boards") if m in sys.modules)
+
+    _fake_app(monkeypatch, app)
     (tmp_path / "board.txt").write_text("display_pack_2\n")
     assert boot.run(str(tmp_path / "board.txt"), str(tmp_path / "log.txt")) is True
     (platform,) = seen
     assert platform.board == "display_pack_2" and platform.width == 320
     assert not (tmp_path / "log.txt").exists()
+    # what comes before the app is not in the heap while it runs (both are ~4 KB on a Pico)
+    assert loaded == []
 
 
 def test_run_safe_mode_skips_the_app(boot, tmp_path, monkeypatch, capsys):
@@ -620,6 +637,7 @@ MPY_BOARD_BUTTONS_MAIN = """
 import os
 from device import boards
 from device.buttons import Buttons
+from device import startup
 import main
 
 try:
@@ -642,10 +660,10 @@ b = Buttons(boards.get("pico_lcd_1_3")["buttons"], factory)
 pins[21].level = 0
 pins[16].level = 0
 print("held", b.read())
-print("safe", main.safe_mode_pin("display_pack_2"), main.safe_mode_requested(13, lambda g: P(0)))
-print("clock", main.raise_peripheral_clock())
+print("safe", startup.safe_mode_pin("display_pack_2"), startup.safe_mode_requested(13, lambda g: P(0)))
+print("clock", startup.raise_peripheral_clock())
 path = %r
-print("board", main.read_board_name(path + "/missing.txt"))
+print("board", startup.read_board_name(path + "/missing.txt"))
 main.append_log("a" * 5000, path + "/log.txt")
 main.append_log("b" * 5000, path + "/log.txt")
 with open(path + "/log.txt", "rb") as f:
@@ -692,22 +710,22 @@ def test_device_platform_under_micropython_with_machine_stub():
     assert out[3:] == ["seed True", "diff 7"]
 
 
-def test_board_from_settings_wins_over_board_file(boot, tmp_path):
+def test_board_from_settings_wins_over_board_file(startup, tmp_path):
     from core import storage
 
     f = tmp_path / "board.txt"
     f.write_text("display_pack_2\n")
     settings = dict(storage.DEFAULT_SETTINGS)
     storage.save_settings(str(tmp_path), settings)          # "auto": the file decides
-    assert boot.read_board_name(str(f), str(tmp_path)) == "display_pack_2"
+    assert startup.read_board_name(str(f), str(tmp_path)) == "display_pack_2"
     settings["board"] = "pico_lcd_1_14"
     storage.save_settings(str(tmp_path), settings)
-    assert boot.read_board_name(str(f), str(tmp_path)) == "pico_lcd_1_14"
+    assert startup.read_board_name(str(f), str(tmp_path)) == "pico_lcd_1_14"
     (tmp_path / "settings.json").write_bytes(b"garbage")    # corrupt: back to the file
-    assert boot.read_board_name(str(f), str(tmp_path)) == "display_pack_2"
+    assert startup.read_board_name(str(f), str(tmp_path)) == "display_pack_2"
     settings["board"] = "no_such_board"                     # unknown: default, no crash
     storage.save_settings(str(tmp_path), settings)
-    assert boot.read_board_name(str(tmp_path / "none.txt"), str(tmp_path)) == "pico_lcd_1_3"
+    assert startup.read_board_name(str(tmp_path / "none.txt"), str(tmp_path)) == "pico_lcd_1_3"
 
 
 def test_the_virtual_pico_strips_as_the_driver_does():

@@ -10,7 +10,6 @@ each part's pins are claimed only when first used.
 import os
 import time
 
-from device import boards
 from device.buttons import Buttons
 from device.st7789 import ST7789
 
@@ -77,8 +76,15 @@ class DevicePlatform:
     data_dir = "/"
     asset_dir = "/gen"
 
-    def __init__(self, board_name=boards.DEFAULT, backlight=100):
-        profile = boards.get(board_name)
+    def __init__(self, board_name=None, backlight=100):
+        # device.boards holds every board's profile: read this one, then let it go (~2.9 KB
+        # of heap on the stock firmware; the Settings screen imports it again for its list).
+        from core import modules
+        from device import boards
+
+        profile = boards.get(board_name or boards.DEFAULT)
+        boards = None
+        modules.drop("device.boards")
         self.board = profile["name"]
         self.profile = profile
         self.width = profile["width"]
