@@ -77,6 +77,34 @@ def test_a_pack_gives_every_text_even_with_shared_hashes(tmp_path, console_en):
     assert strings.t("k5") == "k5"                  # cleared: the cache went with it
 
 
+def test_one_pack_file_stays_open_until_release(tmp_path, console_en):
+    a = _pack(tmp_path, "a.tx", {"a.x": "A x", "a.y": "A y"})
+    b = _pack(tmp_path, "b.tx", {"b.x": "B x"})
+    strings.add_pack(a)
+    strings.add_pack(b)
+    assert strings._open == [None, None]
+    assert strings.t("b.x") == "B x"
+    f = strings._open[1]
+    assert strings._open[0] == b and not f.closed
+    assert strings.t("a.x") == "A x"                # another pack: the first file is closed
+    assert f.closed and strings._open[0] == a
+    strings.release()
+    assert strings._open == [None, None]
+    assert strings.t("a.y") == "A y"                # opened again when needed
+
+
+def test_the_app_closes_the_pack_file_after_each_frame(tmp_path, console_en):
+    from tests.test_app import make_app
+
+    app, _p = make_app(tmp_path / "data")
+    (tmp_path / "data").mkdir()
+    app.start()
+    strings.add_pack(_pack(tmp_path, "g.tx", {"g.x": "G x"}))
+    assert strings.t("g.x") == "G x" and strings._open[1] is not None
+    app.step()
+    assert strings._open == [None, None]
+
+
 def test_the_last_pack_added_wins(tmp_path, console_en):
     strings.add_pack(_pack(tmp_path, "kit.tx", {"x.a": "kit a", "x.b": "kit b"}))
     strings.add_pack(_pack(tmp_path, "game.tx", {"x.a": "game a"}))
@@ -96,6 +124,7 @@ def test_damaged_or_missing_packs_are_refused_and_a_vanished_one_shows_keys(tmp_
     path = _pack(tmp_path, "gone.tx", {"g.k": "Good", "g.l": "Later"})
     assert strings.add_pack(path)
     assert strings.t("g.k") == "Good"
+    strings.release()                               # the frame ended: the file is closed
     os.remove(path)
     assert strings.t("g.l") == "g.l"                # read error: the key, no exception
     assert strings.t("g.k") == "Good"               # what was read stays in the cache

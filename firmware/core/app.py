@@ -296,6 +296,7 @@ class App:
                     # Whole redraw: nothing of the old box stays; the next one goes over it.
                     top.invalidate()
             self.draw(now)
+            strings.release()   # a text pack read this frame (core.strings)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
         if not self.running:

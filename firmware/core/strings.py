@@ -23,6 +23,7 @@ _table = {}     # the console's: a pack or the module's dict
 _extra = []     # the running game's tables (add, add_pack), the last added first
 _lang = "en"
 _cache = {}     # key -> text, of the tables above; emptied when they change or it is full
+_open = [None, None]    # (path, file) of the pack read last, open until release()
 _CACHE_MAX = 24
 LANGS = ("en", "fr")
 
@@ -86,18 +87,37 @@ def _in_pack(pack, key):
         return None
     base = 5 + 4 * n + 2
     try:
-        with open(path, "rb") as f:
-            while lo < n and index[2 * lo] == h and index[2 * lo + 1] == size:
-                o = 2 * n + 2 * lo
-                a = index[o] | index[o + 1] << 8
-                f.seek(base + a)
-                rec = f.read((index[o + 2] | index[o + 3] << 8) - a).decode()
-                if rec.find("\0") == size and rec.startswith(key):
-                    return rec[size + 1:]
-                lo += 1
+        f = _open[1]
+        if _open[0] is not path:
+            release()
+            f = open(path, "rb")
+            _open[0] = path
+            _open[1] = f
+        while lo < n and index[2 * lo] == h and index[2 * lo + 1] == size:
+            o = 2 * n + 2 * lo
+            a = index[o] | index[o + 1] << 8
+            f.seek(base + a)
+            rec = f.read((index[o + 2] | index[o + 3] << 8) - a).decode()
+            if rec.find("\0") == size and rec.startswith(key):
+                return rec[size + 1:]
+            lo += 1
     except OSError:     # the pack is gone: the key shows as itself
-        pass
+        release()
     return None
+
+
+def release():
+    """Close the pack file the last miss left open. Opening one was most of a miss (~3.4 of
+    ~3.5 ms on the emulated RP2040, `python -m tools.rig.textcost`) and an open file holds
+    ~1.1 KB: so it stays open for the misses that follow and core.app closes it after each
+    frame."""
+    f = _open[1]
+    _open[0] = _open[1] = None
+    if f is not None:
+        try:
+            f.close()
+        except OSError:
+            pass
 
 
 def _get(table, key):
@@ -119,6 +139,7 @@ def load(lang):
     _table = {}
     _extra = []
     _cache.clear()
+    release()
     modules.drop("core.lang_en" if lang == "fr" else "core.lang_fr")
     gc.collect()
     here = globals().get("__file__")
@@ -180,6 +201,7 @@ def clear():
     """Forget the tables added (add); the console's stay (no module is loaded again)."""
     del _extra[:]
     _cache.clear()
+    release()
 
 
 def remove():
