@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools import build, rig
+from tools.rig import tour
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_MS = 15_000  # emulated ms for a game's first screen to be drawn
@@ -165,9 +166,11 @@ def test_every_game_opens_its_first_screen(board):
                               e.fields[1] not in ("Splash", "MainMenu"), 10_000, since=seen)
         scene = pushed.fields[1] if pushed else None
         rebooted = "soft reboot" in r.console[mark:].decode(errors="replace")
-        if rebooted != (index > 0):
-            failures.append("%s: restarted %s (expected only from the second game on)"
-                            % (game, rebooted))
+        # The first game opens in place; a later one after a restart when the heap has not
+        # come back whole (screens.launch decides from the free heap at the choice, which
+        # tests/test_launch.py checks; the hook's samples here are taken at other moments).
+        if index == 0 and rebooted:
+            failures.append("%s: restarted, the first game of a power-on" % game)
         drawn = None
         if scene not in (None, "ErrorScreen"):
             end = r.t + GAME_MS
@@ -197,15 +200,15 @@ def test_every_game_opens_its_first_screen(board):
 def test_every_game_in_one_power_on_and_the_last_still_fits(built):
     """tools/rig/tour.py: each game's all-AI game through the buttons, Match & Collect (the
     biggest) last. Before screens.launch the fifth game left 2,540 names interned and Match &
-    Collect stopped with a MemoryError; now every game from the second on gets a restart."""
-    from tools.rig import tour
-
+    Collect stopped with a MemoryError; now a game that left the heap LEFT_BEHIND bytes smaller
+    makes the next one start after a restart."""
     res = tour.tour(built, 2000, "match_collect", 6000, log=lambda *a: None)
     assert not res["errors"], res["errors"]
     played = res["games"]
     assert [g["game"] for g in played][-1] == "match_collect" and len(played) >= 2
     assert all(g["opened"] for g in played), played          # each reached its table
-    assert [g["restarted"] for g in played] == [False] + [True] * (len(played) - 1)
+    assert played[0]["restarted"] is False
+    assert any(g["restarted"] for g in played), played       # the all-AI games leave names
 
 
 # -- a firmware with the app frozen in (make firmware; tools/bench_frozen.py) -------------------
