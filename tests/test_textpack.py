@@ -105,6 +105,22 @@ def test_the_app_closes_the_pack_file_after_each_frame(tmp_path, console_en):
     assert strings._open == [None, None]
 
 
+def test_an_entry_pair_straddling_two_entries_is_not_a_match(tmp_path, console_en):
+    """core.strings finds (hash, length) with bytes.find over the index: a find landing on
+    an odd position (one entry's length, the next one's hash) must be skipped."""
+    table = {"k%d" % i: "text %d" % i for i in range(300)}
+    blob = textpack.encode(table)
+    n = int.from_bytes(blob[3:5], "little")
+    index = blob[5:5 + 2 * n]
+    even = {index[i:i + 2] for i in range(0, 2 * n, 2)}
+    odd = {index[i:i + 2] for i in range(1, 2 * n - 1, 2)} - even
+    probe = next(k for k in ("probe%d" % i for i in range(100000))
+                 if bytes((textpack.key_hash(k), len(k))) in odd)
+    assert strings.add_pack(_pack(tmp_path, "p.tx", table))
+    assert strings.t(probe) == probe
+    assert strings.t("k299") == "text 299"
+
+
 def test_the_last_pack_added_wins(tmp_path, console_en):
     strings.add_pack(_pack(tmp_path, "kit.tx", {"x.a": "kit a", "x.b": "kit b"}))
     strings.add_pack(_pack(tmp_path, "game.tx", {"x.a": "game a"}))

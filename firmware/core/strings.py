@@ -22,7 +22,7 @@ import sys
 _table = {}     # the console's: a pack or the module's dict
 _extra = []     # the running game's tables (add, add_pack), the last added first
 _lang = "en"
-_cache = {}     # key -> text, of the tables above; emptied when they change or it is full
+_cache = {}     # key -> text, of the tables above; emptied when they change
 _open = [None, None]    # (path, file) of the pack read last, open until release()
 _CACHE_MAX = 24
 LANGS = ("en", "fr")
@@ -71,20 +71,17 @@ def beside(path, name):
 
 def _in_pack(pack, key):
     path, index, n = pack
-    h = _hash(key)
-    lo = 0
-    hi = n
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if index[2 * mid] < h:
-            lo = mid + 1
-        else:
-            hi = mid
     size = len(key)
-    while lo < n and index[2 * lo] == h and index[2 * lo + 1] < size:
-        lo += 1
-    if lo == n or index[2 * lo] != h or index[2 * lo + 1] != size:
+    # The entries are (hash, key length) pairs, sorted: bytes.find gives the first one in C
+    # (an odd position is the middle of two entries; past 2n are the offsets).
+    pair = bytes((_hash(key), size))
+    at = index.find(pair, 0, 2 * n)
+    while at > 0 and at & 1:
+        at = index.find(pair, at + 1, 2 * n)
+    if at < 0:
         return None
+    lo = at >> 1
+    h = pair[0]
     base = 5 + 4 * n + 2
     try:
         f = _open[1]
@@ -171,7 +168,7 @@ def t(key):
         if text is None:
             text = key
     if len(_cache) >= _CACHE_MAX:
-        _cache.clear()
+        _cache.popitem()    # one goes, not all: the texts of the screen on show stay
     _cache[key] = text
     return text
 
