@@ -660,7 +660,8 @@ b = Buttons(boards.get("pico_lcd_1_3")["buttons"], factory)
 pins[21].level = 0
 pins[16].level = 0
 print("held", b.read())
-print("safe", startup.safe_mode_pin("display_pack_2"), startup.safe_mode_requested(13, lambda g: P(0)))
+print("safe", startup.safe_mode_pin("display_pack_2"),
+      startup.safe_mode_requested(13, lambda g: P(0)))
 print("clock", startup.raise_peripheral_clock())
 path = %r
 print("board", startup.read_board_name(path + "/missing.txt"))

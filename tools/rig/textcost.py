@@ -6,10 +6,10 @@ In safe mode (B held at power-on, the app not started), from the raw REPL, with 
 core.strings (English), the game's package and the kit imported first:
 
 1. heap (after one kit.lang.load and a clear, so that the names both ways intern are in the
-   pool already): free heap after gc.collect() before and after adding the kit's and the game's tables
-   as the device does (kit.lang.load: their text packs), then the same tables imported as
-   modules and added as dicts (what a build without packs did), each time with the previous
-   ones cleared and collected;
+   pool already): free heap after gc.collect() before and after adding the kit's and the
+   game's tables as the device does (kit.lang.load: their text packs), then the same tables
+   imported as modules and added as dicts (what a build without packs did), each time with
+   the previous ones cleared and collected;
 2. time of strings.t() for 24 of the game's keys with the packs: the first call (read from
    the pack's file, opened for each key: "first"; opened once and kept, as within a frame:
    "first_open"), the next (the cache: "cached"), and with the dicts ("dicts"); median and
