@@ -21,7 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tools import build, rig
+from tools.rig import script
 
 CODE = r"""
 import gc, time
@@ -56,20 +56,11 @@ print("HEAPCOST-END")
 
 
 def measure(build_dir: Path, kept: int) -> list[tuple[str, int, int, str]]:
-    r = rig.Rig(build_dir=build_dir, hook=False)
-    try:
-        mark = r.start_in_safe_mode(CODE % {"kept": kept})
-        if not r.expect("HEAPCOST-END", 120_000, mark):
-            raise rig.RigError("no result:\n" + r.text()[-1500:])
-        rows = []
-        for line in r.console[mark:].decode(errors="replace").splitlines():
-            at = line.find("HEAPCOST ")   # the first follows the raw REPL's "OK"
-            if at >= 0:
-                f = line[at:].split()
-                rows.append((f[1], int(f[2]), int(f[3]), f[4] if len(f) > 4 else ""))
-        return rows
-    finally:
-        r.stop()
+    rows = []
+    for row in script.run(build_dir, CODE % {"kept": kept}, "HEAPCOST"):
+        f = row.split()
+        rows.append((f[0], int(f[1]), int(f[2]), f[3] if len(f) > 3 else ""))
+    return rows
 
 
 def main(argv=None) -> int:
@@ -77,13 +68,9 @@ def main(argv=None) -> int:
     ap.add_argument("--build", type=Path, help="a tools.build output (default: build the tree)")
     ap.add_argument("--kept", type=int, default=2000, help="tuples kept in the sieve")
     args = ap.parse_args(argv)
-    build_dir = args.build
+    build_dir = script.tree_build(args.build, "heapcost")
     if build_dir is None:
-        build_dir = build.ROOT / "build" / "heapcost"
-        out = build.build(build.FIRMWARE, build_dir)
-        if not out.ok:
-            print(out.errors, file=sys.stderr)
-            return 1
+        return 1
     print("200 calls, us: case, 3 locals, 14 locals, tuples settle() used")
     for label, small, big, extra in measure(build_dir, args.kept):
         print("%-10s %8d %8d %s" % (label, small, big, extra))

@@ -24,7 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tools import build, rig
+from tools.rig import script
 
 CODE = r"""
 import gc, sys, time
@@ -77,19 +77,8 @@ print("TEXTCOST-END")
 
 
 def measure(build_dir: Path, game: str) -> list[list[str]]:
-    r = rig.Rig(build_dir=build_dir, hook=False)
-    try:
-        mark = r.start_in_safe_mode(CODE % {"game": game})
-        if not r.expect("TEXTCOST-END", 120_000, mark):
-            raise rig.RigError("no result:\n" + r.text()[-1500:])
-        rows = []
-        for line in r.console[mark:].decode(errors="replace").splitlines():
-            at = line.find("TEXTCOST ")   # the first follows the raw REPL's "OK"
-            if at >= 0:
-                rows.append(line[at + len("TEXTCOST "):].split(None, 2))
-        return rows
-    finally:
-        r.stop()
+    return [row.split(None, 2) for row in script.run(build_dir, CODE % {"game": game},
+                                                      "TEXTCOST")]
 
 
 def main(argv=None) -> int:
@@ -97,13 +86,9 @@ def main(argv=None) -> int:
     ap.add_argument("--build", type=Path, help="a tools.build output (default: build the tree)")
     ap.add_argument("--game", default="match_collect")
     args = ap.parse_args(argv)
-    build_dir = args.build
+    build_dir = script.tree_build(args.build, "textcost")
     if build_dir is None:
-        build_dir = build.ROOT / "build" / "textcost"
-        out = build.build(build.FIRMWARE, build_dir)
-        if not out.ok:
-            print(out.errors, file=sys.stderr)
-            return 1
+        return 1
     for row in measure(build_dir, args.game):
         print(" ".join(row))
     return 0
