@@ -336,6 +336,9 @@ def answer_times(events) -> list[float]:
 
 # -- the whole section ----------------------------------------------------------------------------
 def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=print) -> dict:
+    # The tree as it is built, not as it is when the run ends a quarter of an hour later.
+    git = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                         capture_output=True, text=True, check=False).stdout.strip()
     if build_dir is None:
         result = buildmod.build(buildmod.FIRMWARE, RIG_BUILD)
         if not result.ok:
@@ -417,8 +420,6 @@ def measure(quick: bool = False, games=None, demo_ms=None, build_dir=None, log=p
             out["press_to_frame_ms"][game + "/table"] = h["cursor"]
         out["errors"] += ["%s against the AI: %s" % (game, e) for e in h["errors"]]
     fw = rig.firmware_path()
-    git = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
-                         capture_output=True, text=True, check=False).stdout.strip()
     out["meta"] = {
         "source": git or "unknown",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
