@@ -395,6 +395,25 @@ def test_demo_game_runs_to_the_end_and_back_to_menu():
     assert max(st.totals) >= st.target or len(st.round_results) == 30
 
 
+def test_b_leaves_the_all_ai_game_as_in_every_game():
+    seen = {}
+
+    def push(app):
+        scene = _view().demo_scene(app, ENTRY, 5, players=2)
+        seen["table"] = scene
+        app.push(scene)
+
+    from games.match_collect import lang_en
+
+    r = _run("WAIT:3000", push=push, settle_ms=0)
+    assert r.app.top is seen["table"]
+    assert seen["table"].hint() == lang_en.T["mc.hint_demo"] == "B Back  {MENU} Pause"
+    r = _run("WAIT:3000,B,WAIT:500", push=push, settle_ms=0)
+    assert r.app.errors == 0, r.log
+    assert type(r.app.top).__name__ == "MainMenu"
+    assert not seen["table"].session.state.is_over()        # left mid-game, by B
+
+
 # -- resume ----------------------------------------------------------------------------------------
 def test_resume_after_restart(tmp_path):
     def push(app):

@@ -54,6 +54,7 @@ T = {
     "mc.hint_pick": "{LR} Card  A Choose  B Options",
     "mc.hint_pick4": "{UD} Card  A Choose  B Options",
     "mc.hint_wait": "{MENU} Pause",
+    "mc.hint_demo": "B Back  {MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Draw from the pile (%d)",
     "mc.act_take": "Take %s",

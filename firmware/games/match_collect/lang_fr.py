@@ -48,6 +48,7 @@ T = {
     "mc.hint_pick": "{LR} Carte  A Prendre  B Options",
     "mc.hint_pick4": "{UD} Carte  A Prendre  B Options",
     "mc.hint_wait": "{MENU} Pause",
+    "mc.hint_demo": "B Retour  {MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Piocher (%d)",
     "mc.act_take": "Prendre %s",

@@ -382,6 +382,8 @@ class Table(Scene):
         """The hint bar's text, with button tokens ui.widgets.hints names for this board
         (the four-button board moves along the hand with X/Y: its hints say so)."""
         app = self.app
+        if self.demo:
+            return strings.t("mc.hint_demo")
         if not self.human_turn():
             return strings.t("mc.hint_wait")
         if self.picking:
@@ -589,6 +591,10 @@ class Table(Scene):
         app = self.app
         if b == btn.MENU and kind == btn.PRESS:
             self.pause()
+            return
+        if self.demo:
+            if b == btn.B and kind == btn.PRESS:    # Watch AI play: B leaves, as in every game
+                back_to_menu(app)
             return
         if not self.human_turn():
             return
