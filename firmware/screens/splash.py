@@ -73,7 +73,7 @@ class Splash(Scene):
     def _leave(self):
         # Collect first: the menu's modules then load into the free heap in one piece, not
         # into what a collection at the first failed allocation leaves between this frame's
-        # garbage (make memcheck's boot: 72wK without, 71wK with).
+        # garbage (make memcheck's boot: 72wK without, 69wK with).
         import gc
 
         gc.collect()

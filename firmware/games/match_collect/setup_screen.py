@@ -93,7 +93,6 @@ def high_scores_screen(app, damaged=None):
     from ui.scores import ScoreTable
 
     table = storage.load_scores(app.platform.data_dir, GAME_ID, damaged)
-    storage = None
     rows = []
     for i in range(len(table)):
         e = table[i]
