@@ -10,7 +10,7 @@ ARGS   ?=
 PORT   ?=
 
 .PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
-.PHONY: vpico memcheck rig rig-install
+.PHONY: vpico memcheck rig rig-install robot
 
 all: test
 
@@ -82,6 +82,11 @@ firmware: build
 # section "frozen" (tools/bench_frozen.py); without either it says so and skips.
 bench: $(STAMP) $(RIG_STAMP) assets
 	$(PY) -m tools.bench $(ARGS)
+
+# The robot player: whole games through the buttons (tools/robot). Long pass:
+# make robot ARGS="--games 200 --seed 1"; narrow it with --game ID, --board, --lang.
+robot: $(STAMP) assets
+	$(PY) -m tools.robot $(ARGS)
 
 arena: $(STAMP) assets
 	$(PY) -m tools.arena $(ARGS)
