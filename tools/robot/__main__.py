@@ -27,6 +27,10 @@ def main(argv=None) -> int:
     ap.add_argument("--lang", choices=matrix.LANGS)
     ap.add_argument("--notes", action="store_true", help="also list the notes (texts cut "
                     "outside the tables)")
+    ap.add_argument("--shots", metavar="DIR", help="a screenshot of each failure (its first "
+                    "frame) in DIR")
+    ap.add_argument("--only", type=int, metavar="N", help="only the Nth run of the pass "
+                    "(0-based)")
     ap.add_argument("--verbose", "-v", action="store_true", help="a line per run")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -35,6 +39,8 @@ def main(argv=None) -> int:
         plans = matrix.short_plans(args.seed)
     else:
         plans = matrix.plans(args.games, args.seed, args.game, args.board, args.lang)
+    if args.only is not None:
+        plans = plans[args.only:args.only + 1]
     presses = 0
     failures = 0
     failed_runs = 0
@@ -43,7 +49,7 @@ def main(argv=None) -> int:
     for plan in plans:
         folder = tempfile.mkdtemp(prefix="robot-")
         try:
-            r = play(plan, folder)
+            r = play(plan, folder, args.shots)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         presses += r.presses

@@ -22,9 +22,11 @@ import re
 import sys
 
 from tools.robot.driver import Driver
+from tools.robot.habits import habit
 from tools.robot.watch import Watch, find_table, is_table, scene_name
 
 DEAD_END_MS = 30_000      # no button changes anything this long: a dead end
+NO_MOVE_MS = 120_000      # a game in progress that makes no move this long: stuck
 MAX_GAME_MS = 4 * 3600_000
 MAX_PRESSES = 12_000
 AFTER = ("again", "setup", "menu")
@@ -100,13 +102,16 @@ def _played(data_dir: str, game: str) -> int:
 
 
 class Player:
-    def __init__(self, plan: Plan, data_dir: str):
+    def __init__(self, plan: Plan, data_dir: str, shots: str | None = None):
         self.plan = plan
         self.rng = random.Random(plan.seed * 7919 + 17)
         self.watch: Watch | None = None
         self.driver = Driver(plan.board, plan.seed, plan.lang, data_dir, on_frame=self._frame)
         self.watch = Watch(self.driver.buttons, self.driver.physical, self.driver.runner.clock)
         self.watch.attach(self.driver.app)
+        self.shots = shots
+        if shots:
+            self.watch.on_fail = self._shot
         self.data_dir = data_dir
         self.phase = "menu"         # menu, setup, play, quit, resume, after, done
         self.backed_offer = False
@@ -120,12 +125,24 @@ class Player:
         self._signature = None
         self._stuck_i = 0
         self._after_session = None
+        self._after_offers = 0        # times the after-game choice was seen
         self._targets = None
         self._menu_target = None
         self._menu_of = None
         self._learned: dict = {}       # press -> (times pressed, times it led to a move)
         self._since_move: list = []   # the last presses (those a move is credited to)
+        self._pressed: dict = {}      # press -> times since the last move
         self._moves_seen = -1
+
+    def _shot(self, failure):
+        """A picture of the screen when a failure is first seen: <shots>/<plan>-<n>.png."""
+        n = len(self.watch.failures)
+        if n > 20:
+            return
+        os.makedirs(self.shots, exist_ok=True)
+        plan = self.plan
+        name = "%s-%s-%s-%d-%02d.png" % (plan.game, plan.board, plan.lang, plan.seed, n)
+        self.driver.platform.display.save_png(os.path.join(self.shots, name))
 
     # -- the frame hook -------------------------------------------------------------------
     def _frame(self, app):
@@ -168,26 +185,42 @@ class Player:
                              "robot error"})
 
     def _progress_check(self) -> bool:
-        """A dead end: for DEAD_END_MS nothing changed, whatever was pressed."""
+        """A dead end: the game makes no move for NO_MOVE_MS, the finished game does not come
+        back to its after-game choice within DEAD_END_MS, or elsewhere nothing on the screen
+        changes for DEAD_END_MS, whatever is pressed."""
         d = self.driver
         app = d.app
         table = find_table(app)
-        sig = (d.screen_hash(), len(app.stack), id(app.top),
-               len(table.session.actions) if table is not None else -1)
+        over = self.over_seen and self.phase not in ("after", "done")
+        if table is not None and not table.session.is_over():
+            sig = ("moves", len(table.session.actions), id(table.session))
+            limit, what = NO_MOVE_MS, "no move of the game"
+        elif over:
+            sig = ("over", self._after_offers)
+            limit, what = DEAD_END_MS, "no way from the finished game to its after-game choice"
+        else:
+            sig = ("screen", d.screen_hash(), len(app.stack), id(app.top))
+            limit, what = DEAD_END_MS, "nothing changed"
         if sig != self._signature:
             self._signature = sig
             self._last_change = d.now
             self._stuck_i = 0
             return False
-        if d.now - self._last_change >= DEAD_END_MS:
-            self.watch.fail("dead end", "nothing changed for %d s whatever was pressed"
-                            % (DEAD_END_MS // 1000), scene_name(app.top))
+        if d.now - self._last_change >= limit:
+            self.watch.fail("dead end", "%s for %d s, whatever was pressed"
+                            % (what, limit // 1000), scene_name(app.top))
             return True
         return False
 
     def stuck(self) -> bool:
-        """Nothing has changed for a while: try every button in turn."""
-        return self.driver.now - self._last_change > 8000
+        """Nothing on the screen has changed for a while: try every button in turn."""
+        return self._signature is not None and self._signature[0] == "screen" and \
+            self.driver.now - self._last_change > 8000
+
+    def lost(self) -> bool:
+        """The game has made no move for a while: forget what was learned, try anything."""
+        return self._signature is not None and self._signature[0] == "moves" and \
+            self.driver.now - self._last_change > 15000
 
     def press_any(self):
         buttons = self.driver.buttons
@@ -440,10 +473,17 @@ class Player:
             self.phase = "history"
             d.press("MENU")
             return
+        button = habit(plan.game, table) if self.rng.random() < 0.85 else None
+        if button is not None and button in d.buttons:
+            self._tried((scene_name(table), self.watch.hint_raw, button))
+            d.press(button)
+            return
         self.monkey(table)
 
     def monkey(self, scene, over=False):
-        """A press among those the hint bar names (A most often); any button when none."""
+        """A press among those the hint bar names, the d-pad and A: weighted by what led to
+        moves before in this mode of this screen (the hint bar drawn), A less after many A's
+        with no move; uniform once the game has made no move for a while (`lost`)."""
         rng = self.rng
         items = self.watch.hint_items if self.watch is not None else []
         named = []
@@ -452,8 +492,8 @@ class Player:
                 if b != "MENU" and b in self.driver.buttons and b not in named:
                     named.append(b)
         # The d-pad moves a cursor on every table even where the hint bar has no room to say
-        # so (Memory's "A Flip  B Mode ..."): a person tries it.
-        for b in ("UP", "DOWN", "LEFT", "RIGHT"):
+        # so (Memory's "A Flip  B Mode ..."), and A goes on: a person tries them.
+        for b in ("A", "UP", "DOWN", "LEFT", "RIGHT"):
             if b in self.driver.buttons and b not in named:
                 named.append(b)
         if not named:
@@ -461,21 +501,26 @@ class Player:
         weights = []
         hinted = [b for buttons, label in items if label for b in buttons]
         screen = scene_name(scene)
+        hint = self.watch.hint_raw       # the mode the screen is in (picking, choosing...)
+        lost = self.lost()
         for b in named:
-            if b == "A":
-                w = 4 if not over else 10
+            if lost:
+                w = 0 if over and b == "B" else 1
+            elif b == "A":
+                # A again and again with no move (cards picked, unpicked) is not the way on.
+                w = 10 if over else 4 / (1 + 0.5 * self._pressed.get((screen, hint, b), 0))
             elif b in ("UP", "DOWN", "LEFT", "RIGHT"):
                 w = 1.5
             elif over and b == "B":
                 w = 0       # B on a result would leave it before the after-game choice
             else:
                 w = 2 if b in hinted else 0.2
-            weights.append(w * (1 if over else self._value((screen, b))))
+            weights.append(w * (1 if over or lost else self._value((screen, hint, b))))
         if not sum(weights):
             self.driver.press("A")
             return
         b = rng.choices(named, weights)[0]
-        self._tried((screen, b))
+        self._tried((screen, hint, b))
         self.driver.press(b)
 
     def on_TextView(self, scene):
@@ -499,7 +544,9 @@ class Player:
         to a move of the game before are chosen more often (a person soon learns that
         "Discard ..." ends a turn and "Sort" does not)."""
         if self._menu_of is not scene or self._menu_target not in enabled:
-            weights = [self._value(("row", _row_key(labels[i]))) for i in enabled]
+            lost = self.lost()
+            weights = [1 if lost else self._value(("row", _row_key(labels[i])))
+                       for i in enabled]
             self._menu_target = self.rng.choices(enabled, weights)[0]
             self._menu_of = scene
         want = self._menu_target
@@ -516,6 +563,7 @@ class Player:
         """Count a press (a table's button, a list's row) toward the next move."""
         tries, moves = self._learned.get(key, (0, 0))
         self._learned[key] = (tries + 1, moves)
+        self._pressed[key] = self._pressed.get(key, 0) + 1
         recent = self._since_move
         recent.append(key)
         if len(recent) > 6:
@@ -537,6 +585,7 @@ class Player:
                     tries, moves = self._learned[key]
                     self._learned[key] = (tries, moves + 1)
             self._since_move.clear()
+            self._pressed.clear()
             self._moves_seen = n
 
     def on_other(self, scene):
@@ -551,6 +600,7 @@ class Player:
     def on_after_game(self, dialog):
         watch = self.watch
         d = self.driver
+        self._after_offers += 1
         if self.phase != "after":
             table = find_table(d.app)
             session = table.session if table is not None else self.session
@@ -611,6 +661,7 @@ def _row_key(label: str) -> str:
     return label.split(" ")[0] if label else ""
 
 
-def play(plan: Plan, data_dir: str) -> Result:
-    """Play one run of `plan` with the app's data in `data_dir` (a fresh folder)."""
-    return Player(plan, data_dir).run()
+def play(plan: Plan, data_dir: str, shots: str | None = None) -> Result:
+    """Play one run of `plan` with the app's data in `data_dir` (a fresh folder); with
+    `shots`, a PNG of the screen in that folder when each failure is first seen."""
+    return Player(plan, data_dir, shots).run()

@@ -101,6 +101,7 @@ class Watch:
         self.hint_items: list = []
         self.app = None
         self.log_size = 0
+        self.on_fail = None                  # called with each new failure (screenshots)
 
     # -- set-up ---------------------------------------------------------------------------
     def attach(self, app):
@@ -128,7 +129,10 @@ class Watch:
         if key in self._seen:
             return
         self._seen.add(key)
-        self.failures.append(Failure(kind, text, screen, self.clock.now))
+        failure = Failure(kind, text, screen, self.clock.now)
+        self.failures.append(failure)
+        if self.on_fail is not None:
+            self.on_fail(failure)
 
     def note(self, kind, text, screen=""):
         key = (kind, text, screen)
