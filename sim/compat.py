@@ -5,13 +5,16 @@ sys.path and adds MicroPython's `time.ticks_*` / `sleep_ms` functions to CPython
 It is idempotent and called by `python -m sim`, the tools and the tests.
 """
 
+import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STUBS = ROOT / "sim" / "stubs"
-FIRMWARE = ROOT / "firmware"
+# FIRMWARE_DIR: another copy of the firmware (a test plants a fault in one and runs the
+# robot player on it in a subprocess).
+FIRMWARE = Path(os.environ.get("FIRMWARE_DIR") or ROOT / "firmware")
 
 # MicroPython's ticks wrap at a power of two; on the Pico it is 2**30.
 TICKS_PERIOD = 1 << 30

@@ -31,6 +31,9 @@ def main(argv=None) -> int:
                     "frame) in DIR")
     ap.add_argument("--only", type=int, metavar="N", help="only the Nth run of the pass "
                     "(0-based)")
+    ap.add_argument("--mpy", type=int, metavar="N", help="also replay N of the runs (spread "
+                    "over the pass) under the MicroPython unix port with a Pico's heap "
+                    "(default: 1 with --short, else 0)")
     ap.add_argument("--verbose", "-v", action="store_true", help="a line per run")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -41,12 +44,15 @@ def main(argv=None) -> int:
         plans = matrix.plans(args.games, args.seed, args.game, args.board, args.lang)
     if args.only is not None:
         plans = plans[args.only:args.only + 1]
+    mpy_runs = args.mpy if args.mpy is not None else (1 if args.short else 0)
+    step = max(1, len(plans) // mpy_runs) if mpy_runs else 0
+    replayed = set(range(args.seed % step, len(plans), step)[:mpy_runs]) if step else set()
     presses = 0
     failures = 0
     failed_runs = 0
     notes = {}
     start = time.monotonic()
-    for plan in plans:
+    for i, plan in enumerate(plans):
         folder = tempfile.mkdtemp(prefix="robot-")
         try:
             r = play(plan, folder, args.shots)
@@ -56,6 +62,14 @@ def main(argv=None) -> int:
         bad = list(r.failures)
         if not r.finished and not bad:
             bad.append("the game did not reach its after-game choice")
+        if i in replayed:
+            from tools.robot import mpy
+
+            rep = mpy.replay(r)
+            bad += mpy.check(r, rep)
+            if args.verbose:
+                print("     MicroPython replay (%s heap): %s on top, least free heap %d B"
+                      % (mpy.PICO_HEAP, rep.top, rep.min_free))
         if args.verbose or bad:
             print("%s %s: %d presses, %d actions, %.0f s virtual%s" % (
                 "FAIL" if bad else "ok  ", plan, r.presses, r.actions, r.ms / 1000,

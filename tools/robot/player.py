@@ -74,6 +74,7 @@ class Result:
         self.replay = ""
         self.keys = ""
         self.seeds: list[int] = []
+        self.top = ""               # the screen on top when the run ended
 
     @property
     def ok(self) -> bool:
@@ -177,6 +178,7 @@ class Player:
         r.replay = d.replay_line()
         r.keys = d.key_script()
         r.seeds = list(d.seeds)
+        r.top = scene_name(d.app.top)
         return r
 
     def _fatal(self) -> bool:

@@ -119,6 +119,10 @@ class Watch:
             return x_end
 
         canvas.text = text   # type: ignore[method-assign]
+        # The hint bar's cache outlives an app in this process (an earlier run's last hint).
+        widgets = sys.modules.get("ui.widgets")
+        if widgets is not None:
+            self.hint_raw = widgets._LAST[0]
 
     def mark_texts(self):
         del self.frame_texts[:]
@@ -264,6 +268,11 @@ class Watch:
 
             def append_logged(text):
                 append(text)
+                lines = getattr(history, "lines", None)
+                if not lines or lines[-1] != str(text):
+                    self.fail("History", "a line given to the History is not in it: %r"
+                              % (text,), scene_name(table))
+                    return
                 events.append(("line", str(text)))
                 if self._turn is not None:
                     self._turn[3] += 1
