@@ -22,7 +22,7 @@ import re
 import sys
 
 from tools.robot.driver import Driver
-from tools.robot.habits import habit
+from tools.robot.habits import habit, row_habit
 from tools.robot.watch import Watch, find_table, is_table, scene_name
 
 DEAD_END_MS = 30_000      # no button changes anything this long: a dead end
@@ -55,6 +55,8 @@ class Plan:
         extra = ""
         if self.quit_at is not None:
             extra += " quit@%d" % self.quit_at
+        if self.b_on_after:
+            extra += " B-on-after"
         if self.history_at is not None:
             extra += " history@%d" % self.history_at
         return "%s %s %s seed=%d players=%s levels=%s after=%s%s" % (
@@ -127,6 +129,7 @@ class Player:
         self._stuck_i = 0
         self._after_session = None
         self._after_offers = 0        # times the after-game choice was seen
+        self._backed_after = False     # B was pressed on it (the plan's b_on_after)
         self._targets = None
         self._menu_target = None
         self._menu_of = None
@@ -475,7 +478,7 @@ class Player:
             self.phase = "history"
             d.press("MENU")
             return
-        button = habit(plan.game, table) if self.rng.random() < 0.85 else None
+        button = habit(plan.game, table)
         if button is not None and button in d.buttons:
             self._tried((scene_name(table), self.watch.hint_raw, button))
             d.press(button)
@@ -545,6 +548,10 @@ class Player:
         """Move to a row chosen for this screen and press A on it. Rows whose first word led
         to a move of the game before are chosen more often (a person soon learns that
         "Discard ..." ends a turn and "Sort" does not)."""
+        known = row_habit(self.plan.game, find_table(self.driver.app), labels)
+        if known is not None and known in enabled:
+            self._menu_target = known
+            self._menu_of = scene
         if self._menu_of is not scene or self._menu_target not in enabled:
             lost = self.lost()
             weights = [1 if lost else self._value(("row", _row_key(labels[i])))
@@ -615,8 +622,8 @@ class Player:
             self.result.actions = len(session.actions) if session is not None else 0
             self.phase = "after"
             self._after_session = session
-            if self.plan.b_on_after:
-                self.plan.b_on_after = False
+            if self.plan.b_on_after and not self._backed_after:
+                self._backed_after = True
                 self.phase = "play"     # B leaves the result on screen: find the way back
                 self.result.finished = False
                 d.press("B")
