@@ -17,7 +17,9 @@ from sim import compat  # noqa: E402
 compat.install()
 
 
-# -- docs/img is written only by `python -m tools.screenshots` (issue #17) -------------------
+# -- docs/img is written only by `python -m tools.screenshots` ---------------------------------
+# A test that writes there fails (also outside CI): each test compares the folder's listing
+# (name, size, mtime) before and after it, and the run compares the pictures' hashes.
 _DOCS_IMG = ROOT / "docs" / "img"
 _docs_before = {}
 
@@ -31,21 +33,28 @@ def _docs_img_state():
             for p in sorted(_DOCS_IMG.glob("*.png"))}
 
 
+def _docs_img_listing():
+    if not _DOCS_IMG.is_dir():
+        return {}
+    return {e.name: (e.stat().st_size, e.stat().st_mtime_ns) for e in os.scandir(_DOCS_IMG)}
+
+
+def _changed(before, after):
+    return sorted(n for n in set(after) | set(before) if after.get(n) != before.get(n))
+
+
 def pytest_sessionstart(session):
     _docs_before.update(_docs_img_state())
 
 
 def pytest_sessionfinish(session, exitstatus):
-    after = _docs_img_state()
-    changed = sorted(n for n in set(after) | set(_docs_before)
-                     if after.get(n) != _docs_before.get(n))
-    if not changed:
-        return
-    msg = ("docs/img changed during the test run (%s): only `python -m tools.screenshots` "
-           "may write it" % ", ".join(changed))
-    print("\n" + msg)
-    if os.environ.get("CI", "").lower() == "true":
-        session.exitstatus = 1  # under CI nothing else writes docs/img: a test did
+    if hasattr(session.config, "workerinput"):
+        return  # a pytest-xdist worker: the controller checks the whole run
+    changed = _changed(_docs_before, _docs_img_state())
+    if changed:
+        print("\ndocs/img changed during the test run (%s): only `python -m tools.screenshots` "
+              "may write it" % ", ".join(changed))
+        session.exitstatus = 1
 
 
 # -- first-game tips (kit.tips) stay off unless a test turns them on -------------------------
@@ -63,3 +72,13 @@ def _first_game_tips_off():
     SimPlatform.tips = False
     yield
     del SimPlatform.tips
+
+
+@pytest.fixture(autouse=True)
+def _docs_img_untouched():
+    before = _docs_img_listing()
+    yield
+    changed = _changed(before, _docs_img_listing())
+    if changed:
+        pytest.fail("this test wrote docs/img (%s): only `python -m tools.screenshots` may "
+                    "write it" % ", ".join(changed), pytrace=False)
