@@ -2,6 +2,7 @@
 
 import os
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,8 +14,20 @@ for p in (ROOT / "sim" / "stubs", ROOT / "firmware", ROOT):
         sys.path.insert(0, str(p))
 
 from sim import compat  # noqa: E402
+from sim.platform import VirtualClock  # noqa: E402
 
 compat.install()
+
+# -- the virtual clock ------------------------------------------------------------------------
+# MicroPython's time.ticks_ms() that code reads itself (the AIs' wall-clock caps through
+# kit.sampling.deadline, Match 2-52's TIME_CAP_MS) is, in the tests, a clock that stands still
+# unless something sleeps: no result depends on how fast or loaded the machine is, and a game
+# plays the same moves as under MicroPython (tests/mpy.py gives its runs the same clock). A
+# headless run (sim.headless) puts its own virtual clock in for its length and gives this one
+# back; the simulator's window keeps the real clock (sim.compat).
+TEST_CLOCK = VirtualClock()
+for _name in ("ticks_ms", "ticks_us", "sleep_ms", "sleep_us"):
+    setattr(time, _name, getattr(TEST_CLOCK, _name))
 
 
 # -- docs/img is written only by `python -m tools.screenshots` ---------------------------------
