@@ -30,6 +30,17 @@ for _name in ("ticks_ms", "ticks_us", "sleep_ms", "sleep_us"):
     setattr(time, _name, getattr(TEST_CLOCK, _name))
 
 
+# -- hypothesis: no deadline ------------------------------------------------------------------
+# Hypothesis fails an example that takes over 200 ms of wall-clock time; on a loaded machine a
+# test that writes files (tests/test_storage.py) or runs the app crosses it with nothing
+# wrong. No wall clock decides a result here.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("card-console", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("card-console")
+
+
 # -- docs/img is written only by `python -m tools.screenshots` ---------------------------------
 # A test that writes there fails (also outside CI): each test compares the folder's listing
 # (name, size, mtime) before and after it, and the run compares the pictures' hashes.
