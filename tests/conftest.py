@@ -106,3 +106,29 @@ def _docs_img_untouched():
     if changed:
         pytest.fail("this test wrote docs/img (%s): only `python -m tools.screenshots` may "
                     "write it" % ", ".join(changed), pytrace=False)
+
+
+# -- tests that need what the run was not given are left out, said at the end (not skipped) ---
+_left_out = []
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("FROZEN_FIRMWARE"):
+        return
+    keep = []
+    for item in items:
+        if item.get_closest_marker("frozen_firmware"):
+            _left_out.append(item)
+        else:
+            keep.append(item)
+    if _left_out:
+        config.hook.pytest_deselected(items=list(_left_out))
+        items[:] = keep
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _left_out:
+        terminalreporter.write_line(
+            "left out (no FROZEN_FIRMWARE: a UF2 from `make firmware`, which needs a "
+            "MicroPython tree): " + ", ".join(i.nodeid for i in _left_out))
+
