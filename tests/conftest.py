@@ -1,7 +1,9 @@
 """pytest set-up: firmware/ and the CPython stand-ins (sim/stubs) on sys.path, headless SDL."""
 
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -12,6 +14,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 for p in (ROOT / "sim" / "stubs", ROOT / "firmware", ROOT):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+
+# -- a temporary folder of the run's own -------------------------------------------------------
+# MicroPython puts a script's folder first on sys.path: a tool's script written loose into /tmp
+# imported a kit/ folder another program had left there instead of firmware/kit. So the run's
+# temporary files (tempfile, TMPDIR for the subprocesses) go to a folder of its own (xdist's
+# workers inherit it), removed when the run passes and kept, named, when not. pytest's
+# tmp_path stays where it was (PYTEST_DEBUG_TEMPROOT): the 64wK boot test's data folder is a
+# path the heap holds, and a longer one crossed its target.
+os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
+_MADE_TMP = "CARD_CONSOLE_TEST_TMP" not in os.environ
+if _MADE_TMP:
+    os.environ["CARD_CONSOLE_TEST_TMP"] = tempfile.mkdtemp(prefix="card-console-tests-")
+RUN_TMP = os.environ["CARD_CONSOLE_TEST_TMP"]
+os.environ["TMPDIR"] = RUN_TMP
+tempfile.tempdir = RUN_TMP
 
 from sim import compat  # noqa: E402
 from sim.platform import VirtualClock  # noqa: E402
@@ -79,6 +96,11 @@ def pytest_sessionfinish(session, exitstatus):
         print("\ndocs/img changed during the test run (%s): only `python -m tools.screenshots` "
               "may write it" % ", ".join(changed))
         session.exitstatus = 1
+    if _MADE_TMP:
+        if session.exitstatus == 0:
+            shutil.rmtree(RUN_TMP, ignore_errors=True)
+        else:
+            print("\nthe run's temporary files are kept in " + RUN_TMP)
 
 
 # -- first-game tips (kit.tips) stay off unless a test turns them on -------------------------
