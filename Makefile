@@ -1,5 +1,6 @@
 # Handheld card console: one Makefile for set-up, simulator, tests, build and flash.
-# `make sim` and `make test` create .venv and install everything they need on first use.
+# `make sim`, `make test` and `make test-all` create .venv and install everything they need on
+# first use.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -9,7 +10,7 @@ STUBS  := typings/.installed
 ARGS   ?=
 PORT   ?=
 
-.PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
+.PHONY: all sim test test-all lint assets build flash firmware bench arena clean distclean venv
 .PHONY: vpico memcheck rig rig-install robot
 
 all: test
@@ -66,8 +67,20 @@ lint: $(STAMP) $(STUBS)
 	$(VENV)/bin/ruff check firmware sim tools tests
 	$(VENV)/bin/pyright -p pyrightconfig.json
 
-test: $(STAMP) $(STUBS) $(RIG_STAMP) assets lint
-	$(PY) -m pytest -q $(ARGS)
+# `make test`: lint, then every test but the `slow` ones (soaks and benchmarks run as tests:
+# pytest.ini), on TEST_JOBS workers (pytest-xdist; a test file stays on one worker, so its
+# module fixtures are built once); with it the emulated chip's smoke test (tests/test_rig.py)
+# and the robot player's short pass (a test not marked `slow`: it runs in the same pytest).
+# `make test-all`: everything, the `slow` ones too (CI: .ci/run). docs/TESTING.md.
+TEST_JOBS ?= 2
+XDIST := $(if $(filter-out 0 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile,)
+TEST_DEPS := $(STAMP) $(STUBS) $(RIG_STAMP) assets lint
+
+test: $(TEST_DEPS)
+	$(PY) -m pytest -q -m "not slow" $(XDIST) $(ARGS)
+
+test-all: $(TEST_DEPS)
+	$(PY) -m pytest -q $(XDIST) $(ARGS)
 
 build: $(STAMP) assets
 	$(PY) -m tools.build

@@ -1,5 +1,6 @@
 """core.session: the save of a game in progress (header + append-only actions) and resume."""
 
+import builtins
 import os
 
 import pytest
@@ -84,10 +85,33 @@ def test_finished_game_clears_its_save(tmp_path):
     assert Session.resume("toy", rules, str(tmp_path)) is None
 
 
-def test_a_demo_without_data_dir_writes_nothing(tmp_path):
+def test_a_demo_without_data_dir_writes_nothing(tmp_path, monkeypatch):
+    """An all-AI demo (data_dir None) opens no file for writing and renames, removes or makes
+    nothing, anywhere: every such call of the process is watched, not one folder."""
+    touched = []
+    real_open = builtins.open
+
+    def watched_open(file, mode="r", *args, **kwargs):
+        if any(c in mode for c in "wax+"):
+            touched.append(("open", str(file), mode))
+        return real_open(file, mode, *args, **kwargs)
+
+    def refuse(name):
+        def call(*args, **kwargs):
+            touched.append((name,) + tuple(str(a) for a in args))
+        return call
+
+    monkeypatch.chdir(tmp_path)        # a relative path would land here
+    monkeypatch.setattr(builtins, "open", watched_open)
+    for name in ("rename", "replace", "remove", "unlink", "mkdir", "makedirs"):
+        monkeypatch.setattr(os, name, refuse(name))
     s = Session("toy", rules, {"players": 2}, ["hard", "hard"], 1)
     s.save()
-    play(s, 4)
+    while not s.is_over():
+        play(s, 1)
+        s.save()
+    s.clear_save()
+    assert touched == []
     assert os.listdir(tmp_path) == []
 
 

@@ -15,6 +15,8 @@ import pytest
 from tests.test_rig import _require_rig
 from tools import build, rig
 
+pytestmark = pytest.mark.slow   # a benchmark's checks on the emulated chip: make test-all
+
 SETUP = r"""
 import machine
 machine.freq(125_000_000, 125_000_000)

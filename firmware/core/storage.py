@@ -347,14 +347,18 @@ def actions_path(data_dir, game_id):
 
 def save_resume(data_dir, game_id, obj):
     """Store a game in progress (plain JSON data, its "actions" list included) in one go."""
+    _remove(resume_path(data_dir, game_id))
     _remove(actions_path(data_dir, game_id))
     return save(resume_path(data_dir, game_id), obj)
 
 
 def start_resume(data_dir, game_id, header, actions=()):
-    """Begin the save of a game: the header, then the actions so far in the action file."""
-    path = actions_path(data_dir, game_id)
-    _remove(path)
+    """Begin the save of a game: the header, then the actions so far in the action file.
+    The old game's header goes first, then its actions: a power cut on the way leaves that
+    game whole or no game (the player chose to lose it), never its header with fewer of its
+    moves (tests/test_storage_atomic.py)."""
+    _remove(resume_path(data_dir, game_id))
+    _remove(actions_path(data_dir, game_id))
     if not save(resume_path(data_dir, game_id), header):
         return False
     return write_actions(data_dir, game_id, actions, "wb")

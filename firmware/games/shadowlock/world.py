@@ -42,7 +42,8 @@ def card_str(card):
         return "%d%s" % (cards.VALUE[card], COLOUR_LETTERS[cards.COLOUR[card]])
     if k == K_ACTION:
         return cards.ACTION_NAMES[cards.ACTION[card]]
-    return cards.KIND_NAMES[k].capitalize()
+    name = cards.KIND_NAMES[k]
+    return name[:1].upper() + name[1:]      # MicroPython's str has no capitalize()
 
 
 def action_str(state, act):
