@@ -66,12 +66,14 @@ def replay(result, heap: str = PICO_HEAP, exe: str | None = None,
                   "asset_dir": str(FIRMWARE / "gen"), "end_ms": total + SETTLE_MS}
         code = "CONFIG = %s\n" % json.dumps(config).replace("true", "True").replace(
             "false", "False").replace("null", "None") + SCRIPT.read_text()
-        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        # In a folder of its own: MicroPython puts the script's folder first on sys.path, and
+        # a stray /tmp/kit would be imported instead of firmware/kit.
+        script = os.path.join(data_dir, "replay.py")
+        with open(script, "w") as f:
             f.write(code)
         env = dict(os.environ, MICROPYPATH="%s:%s" % (FIRMWARE, ROOT))
-        proc = subprocess.run([exe, "-X", "heapsize=" + heap, f.name], capture_output=True,
+        proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], capture_output=True,
                               text=True, timeout=timeout, env=env, cwd=data_dir)
-        os.unlink(f.name)
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
     out = Replay()
