@@ -165,7 +165,9 @@ def load(path, default, version=1):
     try:
         f = open(path, "rb")
     except OSError as e:
-        if e.args and e.args[0] == _ENOENT:
+        # Not there: ENOENT, or (MicroPython's WebAssembly port, whose errno numbers are
+        # Emscripten's: 44 for a missing file) nothing at that path.
+        if e.args and e.args[0] == _ENOENT or not exists(path):
             return _copy(default), "missing"
         return _copy(default), "corrupt"  # present but unreadable (e.g. a folder): leave it
     try:
