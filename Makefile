@@ -11,7 +11,7 @@ ARGS   ?=
 PORT   ?=
 
 .PHONY: all sim test test-all lint assets build flash firmware bench arena clean distclean venv
-.PHONY: vpico memcheck rig rig-install robot
+.PHONY: vpico memcheck rig rig-install robot web web-serve web-install browser-install
 
 all: test
 
@@ -63,6 +63,40 @@ rig-install: $(RIG_STAMP)
 rig: $(STAMP) $(RIG_STAMP) build
 	$(PY) -m tools.rig.run $(ARGS)
 
+# The console in a web page (tools/web.py): MicroPython's WebAssembly port from npm into
+# web/node_modules (lockfile pinned), make build's modules packed beside it in build/web/.
+WEB_STAMP := web/node_modules/.installed
+WEB_PORT  ?= 8000
+$(WEB_STAMP): web/package.json web/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		cd web && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	elif [ "$$CI" = true ]; then \
+		echo "web: npm not found (CI needs it for tests/test_web_browser.py)"; exit 1; \
+	else \
+		echo "web: npm not found: install Node.js 18+ and npm for make web (the browser tests skip)"; \
+	fi
+
+web-install: $(WEB_STAMP)
+
+web: $(STAMP) $(WEB_STAMP) assets
+	$(PY) -m tools.web
+
+# Any static host serves build/web as it is; this is Python's.
+web-serve: web
+	@echo "Open http://127.0.0.1:$(WEB_PORT)/ (Ctrl+C stops)"
+	$(PY) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory build/web
+
+# The browser tests' Chromium (Playwright drives the system's; it downloads none): Debian's
+# chromium when run as root with apt (CI on a fresh machine), else the one step to run.
+browser-install:
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1 || \
+		command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "web: no Chromium: the browser tests will skip; install it with: sudo apt-get install chromium"; \
+	fi
+
 lint: $(STAMP) $(STUBS)
 	$(VENV)/bin/ruff check firmware sim tools tests
 	$(VENV)/bin/pyright -p pyrightconfig.json
@@ -74,7 +108,7 @@ lint: $(STAMP) $(STUBS)
 # `make test-all`: everything, the `slow` ones too (CI: .ci/run). docs/TESTING.md.
 TEST_JOBS ?= 2
 XDIST := $(if $(filter-out 0 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile,)
-TEST_DEPS := $(STAMP) $(STUBS) $(RIG_STAMP) assets lint
+TEST_DEPS := $(STAMP) $(STUBS) $(RIG_STAMP) $(WEB_STAMP) browser-install assets lint
 
 test: $(TEST_DEPS)
 	$(PY) -m pytest -q -m "not slow" $(XDIST) $(ARGS)
@@ -108,4 +142,4 @@ clean:
 	rm -rf build firmware/gen .pytest_cache
 
 distclean: clean
-	rm -rf $(VENV) typings tools/rig/node_modules
+	rm -rf $(VENV) typings tools/rig/node_modules web/node_modules

@@ -1,0 +1,191 @@
+"""The web page in a real browser: Debian's Chromium driven by Playwright (tests, the README's
+picture, the measurements of docs/WEB.md).
+
+Playwright (PyPI) drives the system's Chromium (`/usr/bin/chromium`, or $CHROMIUM): its own
+browser download is not used. `browser()` raises BrowserMissing, saying how to install what is
+missing; the tests skip on it, or fail under CI=true.
+
+    with Site(OUT) as site, browser() as b:
+        page = open_page(b, site.url("?board=pico_lcd_1_14"))
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README_SHOT = ROOT / "docs" / "img" / "web_page.png"
+# Flags of a quiet headless Chromium: no background traffic (it spams refused connections
+# where there is no internet), no first-run and sync work, no GPU.
+CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-default-apps", "--mute-audio")
+INSTALL = ("install it with `apt-get install chromium` (as root; `make test` does it when "
+           "run as root with apt), or set CHROMIUM to a Chromium binary")
+
+
+class BrowserMissing(Exception):
+    """No Playwright or no Chromium: the message says how to get it."""
+
+
+def chromium_path() -> str:
+    env = os.environ.get("CHROMIUM")
+    if env:
+        if not Path(env).exists():
+            raise BrowserMissing("CHROMIUM=%s does not exist: %s" % (env, INSTALL))
+        return env
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise BrowserMissing("Chromium not found: " + INSTALL)
+
+
+@contextlib.contextmanager
+def browser():
+    """A headless Chromium (Playwright's Browser), closed on exit."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BrowserMissing("Playwright is not installed: `make venv` installs it "
+                             "(requirements-dev.txt)") from None
+    exe = chromium_path()
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=exe, args=list(CHROMIUM_ARGS), headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+class Site:
+    """build/web served on a free local port in a thread (the same server as make web-serve)."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        handler = functools.partial(_Quiet, directory=str(self.folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def url(self, query: str = "") -> str:
+        return "http://127.0.0.1:%d/index.html%s" % (self.httpd.server_address[1], query)
+
+
+class Page:
+    """A page of the console with what its console printed (`errors`: error messages and
+    uncaught exceptions)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        self.messages: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append("pageerror: %s" % exc))
+
+    def _console(self, msg):
+        text = "%s: %s" % (msg.type, msg.text)
+        self.messages.append(text)
+        if msg.type == "error":
+            self.errors.append(text)
+
+    def wait_state(self, states=("running", "done", "error"), timeout_ms=20_000) -> str:
+        self.page.wait_for_function(
+            "s => window.cardConsole && s.includes(window.cardConsole.state)",
+            arg=list(states), timeout=timeout_ms)
+        return self.page.evaluate("window.cardConsole.state")
+
+    def describe(self) -> dict:
+        return self.page.evaluate("window.cardConsole.describe()")
+
+    def wait_for(self, predicate_js: str, timeout_ms=20_000):
+        """Wait until `predicate_js`, a JS expression of `d` (describe()), is true."""
+        self.page.wait_for_function(
+            "() => { const d = window.cardConsole.describe(); return %s; }" % predicate_js,
+            timeout=timeout_ms, polling=50)
+        return self.describe()
+
+    def status(self) -> str:
+        return self.page.inner_text("#status")
+
+    def screen(self):
+        """The canvas's pixels as a PIL RGB image (the console's own pixels, unscaled)."""
+        from PIL import Image
+
+        d = self.page.evaluate("window.cardConsole.pixels()")
+        return Image.frombytes("RGB", (d["width"], d["height"]), base64.b64decode(d["rgb"]))
+
+    def shot(self, name: str):
+        """The picture a key script's SHOT:name took."""
+        import io
+
+        from PIL import Image
+
+        url = self.page.evaluate("n => window.cardConsole.shots[n]", name)
+        if not url:
+            raise KeyError(name)
+        img = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
+        return img.convert("RGB")
+
+
+def open_page(b, url: str, viewport=(1100, 760), **context_args) -> Page:
+    context = b.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                            **context_args)
+    page = Page(context.new_page())
+    page.page.goto(url)
+    return page
+
+
+def scripted(b, site: Site, keys: str, board: str, seed: int, settle_ms: int | None = None,
+             timeout_ms: int = 60_000) -> Page:
+    """The page running key script `keys` on its virtual clock (no tips, as the test harness),
+    to its end."""
+    from urllib.parse import urlencode
+
+    query = {"board": board, "keys": keys, "seed": seed, "tips": 0}
+    if settle_ms is not None:
+        query["settle"] = settle_ms
+    page = open_page(b, site.url("?" + urlencode(query)))
+    page.wait_state(("done", "error"), timeout_ms)
+    return page
+
+
+# -- the README's picture -------------------------------------------------------------------
+def page_picture(b, site: Site, path: Path) -> Path:
+    """The whole handheld in the page (Pico-LCD-1.3, the main menu), as a PNG."""
+    page = scripted(b, site, "WAIT:300", "pico_lcd_1_3", 1)
+    page.page.locator("main").screenshot(path=str(path))
+    page.page.context.close()
+    return path
+
+
+def save_readme_shot(path: Path = README_SHOT, site_dir: Path | None = None) -> Path:
+    from tools import web
+
+    with Site(site_dir or web.OUT) as site, browser() as b:
+        return page_picture(b, site, Path(path))
+
+
+def bench_main(site_dir: Path, write: bool) -> int:
+    from tools import web_bench
+
+    return web_bench.main(site_dir, write)
