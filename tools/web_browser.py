@@ -147,12 +147,109 @@ class Page:
         return img.convert("RGB")
 
 
-def open_page(b, url: str, viewport=(1100, 760), **context_args) -> Page:
-    context = b.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                            **context_args)
-    page = Page(context.new_page())
-    page.page.goto(url)
+# Console buttons by name: the keyboard key (the simulator's map) and the drawn button.
+BITS = {"UP": 1, "DOWN": 2, "LEFT": 4, "RIGHT": 8, "A": 16, "B": 32, "X": 64, "Y": 128,
+        "MENU": 256}
+KEYBOARD = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft", "RIGHT": "ArrowRight",
+            "A": "z", "B": "x", "X": "a", "Y": "s", "MENU": "Escape"}
+
+
+def button_selector(name: str) -> str:
+    return '.btn[data-bit="%d"]' % BITS[name]
+
+
+class Presser:
+    """Presses console buttons on a live page as a person does: `press("A")`, chords
+    `press("B+Y")`, `hold` ms down then `gap` ms up; by keyboard, by mouse clicks on the
+    drawn buttons, or by touches on them (several fingers at once for a chord)."""
+
+    def __init__(self, page, how="keys", hold=80, gap=170):
+        self.page = page
+        self.how = how
+        self.hold = hold
+        self.gap = gap
+        self.cdp = page.context.new_cdp_session(page) if how == "touch" else None
+
+    def _center(self, name):
+        box = self.page.locator(button_selector(name)).bounding_box()
+        if box is None:
+            raise ValueError("no drawn %s button on this page" % name)
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def press(self, token: str, hold: int | None = None):
+        names = token.split("+")
+        hold = self.hold if hold is None else hold
+        page = self.page
+        if self.how == "keys":
+            for n in names:
+                page.keyboard.down(KEYBOARD[n])
+            page.wait_for_timeout(hold)
+            for n in reversed(names):
+                page.keyboard.up(KEYBOARD[n])
+        elif self.how == "touch":
+            points = [{"x": x, "y": y, "id": i}
+                      for i, (x, y) in enumerate(self._center(n) for n in names)]
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                                       "touchPoints": points})
+            page.wait_for_timeout(hold)
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:   # mouse: a chord holds the others with Shift+click (the page's latch)
+            for n in names[:-1]:
+                page.click(button_selector(n), modifiers=["Shift"])
+            x, y = self._center(names[-1])
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.wait_for_timeout(hold)
+            page.mouse.up()
+            for n in names[:-1]:
+                page.click(button_selector(n), modifiers=["Shift"])
+        page.wait_for_timeout(self.gap)
+
+    def keys(self, script: str):
+        for token in script.split(","):
+            token = token.strip()
+            if token.startswith("WAIT:"):
+                self.page.wait_for_timeout(int(token[5:]))
+            elif token:
+                self.press(token)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+
+
+DESKTOP = {"viewport": {"width": 1100, "height": 760}}
+STORE_PREFIX = "cardconsole:data:"     # console.js: one localStorage entry per /data file
+
+
+def open_page(b, url: str, context: dict | None = None, data: dict | None = None) -> Page:
+    """A new browser context (its own storage) on `url`; `data` ({file name: bytes or str})
+    is put in the page's storage first, as files the firmware finds in its data folder
+    (a str is stored as it is: an entry that is not base64 is a damaged one)."""
+    ctx = b.new_context(**(context or DESKTOP))
+    raw = ctx.new_page()
+    if data:
+        raw.goto(url.split("/index.html")[0] + "/console.css")   # same origin, no app
+        entries = {STORE_PREFIX + name: (base64.b64encode(v).decode() if isinstance(v, bytes)
+                                         else v) for name, v in data.items()}
+        raw.evaluate("e => { for (const k in e) localStorage.setItem(k, e[k]); }", entries)
+    page = Page(raw)
+    raw.goto(url)
     return page
+
+
+def stored(page: Page) -> dict:
+    """The page's data folder as stored: {file name: bytes} (None for an undecodable entry)."""
+    entries = page.page.evaluate(
+        "p => Object.keys(localStorage).filter(k => k.startsWith(p))"
+        ".map(k => [k.slice(p.length), localStorage.getItem(k)])", STORE_PREFIX)
+    out = {}
+    for name, text in entries:
+        try:
+            out[name] = base64.b64decode(text, validate=True)
+        except ValueError:
+            out[name] = None
+    return out
 
 
 def scripted(b, site: Site, keys: str, board: str, seed: int, settle_ms: int | None = None,

@@ -38,6 +38,7 @@ const host = {
   recordSteps: false,
   shots: {},                // SHOT:name -> data URL of the screen at that moment
   storage: "localStorage",
+  tones: { asked: 0, played: 0 },  // the platform's tone() calls, and those heard
 };
 window.cardConsole = host;
 
@@ -162,8 +163,9 @@ function fitScreen() {
   const device = $("device");
   const narrow = window.innerWidth < 640;
   device.classList.toggle("narrow", narrow);
-  const sides = narrow ? 0 : 2 * 170;
-  const availW = Math.min(window.innerWidth - 32, 1400) - sides;
+  // Room left by the page's margins, the controls beside the screen, the body and the bezel.
+  const around = narrow ? 16 + 40 : 32 + 2 * 170 + 80;
+  const availW = Math.min(window.innerWidth, 1400) - around;
   const availH = window.innerHeight - (narrow ? 300 : 200);
   let k = Math.floor(Math.min(availW * dpr / width, availH * dpr / height));
   k = Math.max(1, Math.min(k, Math.round(4 * dpr)));
@@ -277,8 +279,9 @@ function buildDevice(info) {
   } else {
     const pad = document.createElement("div");
     pad.className = "dpad";
-    pad.append(button(UP, "\u25b2", "", "arrow up"), button(LEFT, "\u25c0", "", "arrow left"),
-               button(RIGHT, "\u25b6", "", "arrow right"), button(DOWN, "\u25bc", "", "arrow down"));
+    pad.append(button(UP, "\u25b2", "", "arrow to-up"), button(LEFT, "\u25c0", "", "arrow to-left"),
+               button(RIGHT, "\u25b6", "", "arrow to-right"),
+               button(DOWN, "\u25bc", "", "arrow to-down"));
     const hint = document.createElement("kbd");
     hint.className = "under";
     hint.textContent = "arrows";
@@ -365,9 +368,13 @@ const audio = {
     osc.start(now);
     if (ms > 0) osc.stop(now + ms / 1000);
     this.osc = osc;
+    host.tones.played++;
   },
 };
-host.tone = (hz, volume, ms) => audio.tone(hz, volume, ms);
+host.tone = (hz, volume, ms) => {
+  if (hz > 0) host.tones.asked++;
+  audio.tone(hz, volume, ms);
+};
 
 // -- the data folder in localStorage -------------------------------------------------------
 // Each file of /data is one entry (base64 of its bytes). The firmware writes a record to a
@@ -402,12 +409,11 @@ const store = {
       const name = key.slice(STORE_PREFIX.length);
       if (!name || name.includes("/") || name === "." || name === "..") continue;
       const text = this.area.getItem(key) || "";
-      let bytes;
-      try {
-        bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-      } catch (e) {
-        bytes = new TextEncoder().encode(text);  // damaged: the firmware will say so
-      }
+      // Strict base64 (atob would skip spaces and take more than was stored); anything
+      // else is a damaged entry, written as its text: the firmware will say so.
+      const bytes = text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text)
+        ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+        : new TextEncoder().encode(text);
       FS.writeFile(DATA_DIR + "/" + name, bytes);
     }
     this.scan(FS, false);

@@ -253,9 +253,14 @@ class Console:
                 out["human_to_move"] = bool(turns.human_to_move())
                 out["over"] = bool(session.state.is_over())
         top = app.top
-        labels = getattr(top, "labels", None) or getattr(top, "options", None)
-        if isinstance(labels, (list, tuple)):
-            out["choices"] = [x for x in labels if isinstance(x, str)]
+        menu = getattr(top, "menu", None)
+        if menu is not None and hasattr(menu, "rows"):      # a menu: its rows and cursor
+            out["rows"] = [str(r[0]) for r in menu.rows]
+            out["cursor"] = menu.cursor
+        if hasattr(top, "choices") and hasattr(top, "message"):    # a dialog
+            out["message"] = str(top.message)
+            out["rows"] = [str(c) for c in top.choices]
+            out["cursor"] = top.cursor
         return json.dumps(out)
 
 

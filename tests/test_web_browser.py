@@ -1,0 +1,288 @@
+"""The console's web page (make web) in a real browser: Debian's Chromium driven by Playwright.
+
+Without Chromium or Playwright these tests skip, saying how to install them; under CI=true
+that is a failure. One browser for the module, a fresh context (its own storage) per page.
+"""
+
+import os
+import re
+
+import pytest
+
+from tools import web
+from tools import web_browser as wb
+
+GAMES = ("memory", "match_collect", "match252", "cauldron", "manufactory", "shadowlock")
+# The first move of a game with its default options, by console buttons (repeated until the
+# game's record grows: Memory's first cards can be turned only after the preview).
+FIRST_MOVE = {"memory": "RIGHT,A", "match_collect": "B,A", "match252": "A", "cauldron": "A",
+              "manufactory": "A", "shadowlock": "A"}
+
+
+def _missing(msg):
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    try:
+        web.runtime_version()
+    except web.WebBuildError as exc:
+        _missing(str(exc))
+    out = tmp_path_factory.mktemp("web")
+    web.build_site(out)
+    with wb.Site(out) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def chrome():
+    try:
+        with wb.browser() as b:
+            yield b
+    except wb.BrowserMissing as exc:
+        _missing("browser tests: %s" % exc)
+
+
+def live(chrome, site, board="pico_lcd_1_3", context=None, data=None, query=""):
+    page = wb.open_page(chrome, site.url("?board=%s%s" % (board, query)), context, data)
+    assert page.wait_state() == "running", page.status()
+    return page
+
+
+def no_errors(page):
+    assert page.errors == [], "\n".join(page.errors)
+    assert page.describe()["errors"] == 0
+
+
+def at_menu(page):
+    return page.wait_for("d.scenes[d.scenes.length - 1] === 'MainMenu'", 10_000)
+
+
+def open_game(page, presser, game, four_buttons=False):
+    """From the main menu: choose `game`, move to Start, start; the table's state back."""
+    down = "Y" if four_buttons else "DOWN"
+    d = at_menu(page)
+    for _ in range(GAMES.index(game) - d["cursor"]):
+        presser.press(down)
+    presser.press("A")
+    d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
+    for _ in range(d["rows"].index("Start") - d["cursor"]):
+        presser.press(down)
+    presser.press("A")
+    return page.wait_for("d.game !== undefined && d.human_to_move", 15_000)
+
+
+def take_move(page, presser, game, tries=8):
+    before = page.describe()["actions"]
+    for _ in range(tries):
+        presser.keys(FIRST_MOVE[game])
+        try:
+            return page.wait_for("d.actions > %d" % before, 1_500)
+        except Exception:  # noqa: BLE001 - Playwright's timeout: try the move again
+            continue
+    raise AssertionError("%s took no move from %s: %s" % (game, presser.how, page.describe()))
+
+
+# -- boot -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("board", ["pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"])
+def test_boots_to_the_main_menu_with_no_console_error(chrome, site, board):
+    page = live(chrome, site, board)
+    d = at_menu(page)
+    assert d["board"] == board and d["rows"][:2] == ["Memory", "Match & Collect"]
+    info = page.page.evaluate("window.cardConsole.info")
+    w, h = {"pico_lcd_1_3": (240, 240), "pico_lcd_1_14": (240, 135),
+            "display_pack_2": (320, 240)}[board]
+    assert (info["width"], info["height"]) == (w, h)
+    assert page.screen().size == (w, h)
+    # the board's own buttons are drawn, and only those
+    drawn = sorted(int(x) for x in page.page.eval_on_selector_all(
+        ".btn[data-bit]", "els => els.map(e => e.dataset.bit)"))
+    assert sum(drawn) == info["buttons"] and len(drawn) == bin(info["buttons"]).count("1")
+    # the key map names the keyboard's keys
+    keymap = page.page.inner_text("#keymap")
+    assert re.search(r"Z\s+A \(choose", keymap) and re.search(r"X\s+B \(back", keymap)
+    assert ("MENU" in page.page.inner_text("#keymap-rows")) == (board != "display_pack_2")
+    page.page.wait_for_timeout(500)
+    no_errors(page)
+
+
+@pytest.mark.parametrize("context", [wb.DESKTOP, wb.PHONE], ids=["desktop", "phone"])
+def test_the_screen_is_scaled_by_whole_device_pixels(chrome, site, context):
+    page = live(chrome, site, "display_pack_2", context)
+    css_w, css_h, dpr, rendering = page.page.evaluate(
+        "() => { const c = document.getElementById('screen'); const r = c.getBoundingClientRect();"
+        " return [r.width, r.height, devicePixelRatio, getComputedStyle(c).imageRendering]; }")
+    k = css_w * dpr / 320
+    assert k >= 1 and abs(k - round(k)) < 1e-6 and abs(css_h * dpr / 240 - k) < 1e-6
+    assert rendering == "pixelated"
+    # the whole handheld fits the width: nothing to scroll sideways, on a phone too
+    assert page.page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+# -- the same pixels as the simulator -------------------------------------------------------
+SCRIPTS = {
+    "pico_lcd_1_3": ("A,DOWN,DOWN,A,WAIT:300,DOWN,DOWN,A,WAIT:1500,A,WAIT:300,SHOT:mid,"
+                     "WAIT:3000,DOWN,DOWN,MENU,WAIT:400", 5),
+    "pico_lcd_1_14": ("DOWN,A,WAIT:400,DOWN,DOWN,A,WAIT:4000,A,WAIT:300,SHOT:mid,RIGHT,A", 5),
+    "display_pack_2": ("A,Y,Y,Y,A,WAIT:300,Y,Y,Y,Y,A,WAIT:2000,A,WAIT:300,SHOT:mid,WAIT:2500,"
+                       "HOLD:B:900", 3),
+}
+
+
+@pytest.mark.parametrize("board", sorted(SCRIPTS))
+def test_the_page_draws_the_simulators_pixels(chrome, site, board):
+    from PIL import ImageChops
+
+    from sim import headless
+    from sim.platform import SimPlatform
+
+    keys, seed = SCRIPTS[board]
+    page = wb.scripted(chrome, site, keys, board, seed)
+    assert page.page.evaluate("window.cardConsole.state") == "done", page.status()
+    state = page.describe()
+    assert state.get("actions", 0) > 0, state       # it reached a game and took a move
+    SimPlatform.tips = False
+    r = headless.run(keys, board=board, seed=seed)
+    assert type(r.app.top).__name__ == state["scenes"][-1]
+    for name, sim_img in (("mid", r.frames["mid"]), ("final", r.final)):
+        img = page.shot(name) if name != "final" else page.screen()
+        assert img.size == sim_img.size
+        assert ImageChops.difference(img, sim_img).getbbox() is None, (board, name)
+    no_errors(page)
+
+
+# -- every game, by keys and by taps ---------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_opens_and_takes_a_move_by_keys_and_by_taps(chrome, site, game):
+    page = live(chrome, site)
+    keys = wb.Presser(page.page, "keys")
+    d = open_game(page, keys, game)
+    assert d["game"] == game
+    take_move(page, keys, game)
+    no_errors(page)
+    page.page.context.close()
+    phone = live(chrome, site, context=wb.PHONE)
+    taps = wb.Presser(phone.page, "touch")
+    open_game(phone, taps, game)
+    take_move(phone, taps, game)
+    no_errors(phone)
+    phone.page.context.close()
+
+
+def test_chords_by_two_fingers_and_by_shift_click_on_the_display_pack(chrome, site):
+    for how, context in (("touch", wb.PHONE), ("mouse", wb.DESKTOP)):
+        page = live(chrome, site, "display_pack_2", context)
+        p = wb.Presser(page.page, how)
+        at_menu(page)
+        p.press("A")     # Memory's setup screen, the cursor on Board
+        page.wait_for("d.scenes.includes('SetupScreen')")
+        first = page.page.evaluate("window.cardConsole.pixels().rgb")
+        p.press("B+Y")   # RIGHT: the board size changes
+        page.page.wait_for_function("r => window.cardConsole.pixels().rgb !== r", arg=first,
+                                    timeout=3_000)
+        assert page.describe()["scenes"] == ["SetupScreen"], how   # B alone would leave
+        p.press("B")             # a short B alone goes back to the main menu
+        at_menu(page)
+        no_errors(page)
+        page.page.context.close()
+
+
+# -- saves ----------------------------------------------------------------------------------
+def test_a_reload_offers_to_resume_the_game_left(chrome, site):
+    page = live(chrome, site)
+    keys = wb.Presser(page.page, "keys")
+    open_game(page, keys, "match252")
+    moved = take_move(page, keys, "match252")["actions"]
+    files = wb.stored(page)
+    assert "resume_match252.json" in files and "resume_match252.act" in files
+    page.page.reload()
+    assert page.wait_state() == "running"
+    at_menu(page)
+    keys.keys("DOWN,DOWN,A")
+    d = page.wait_for("d.message !== undefined", 10_000)
+    assert d["message"] == "Resume the game you left?" and d["rows"] == ["Resume", "New game"]
+    keys.press("A")
+    d = page.wait_for("d.game === 'match252'", 10_000)
+    assert d["actions"] >= moved
+    no_errors(page)
+
+
+def test_a_damaged_entry_is_set_aside_as_on_the_device(chrome, site):
+    from core import storage
+
+    good = storage.encode(dict(storage.DEFAULT_SETTINGS, lang="fr"))
+    page = live(chrome, site, data={"settings.json": "this is not a record"})
+    d = at_menu(page)
+    assert d["rows"][0] == "Memory"          # defaults (English): the record was not read
+    files = wb.stored(page)
+    # kept as .bad (its bytes: the raw text, as the device keeps a bad file), and no new
+    # settings written until the player changes one
+    assert files.get("settings.json.bad") == b"this is not a record"
+    assert "settings.json" not in files
+    no_errors(page)
+    # a valid record is read (French menu) and stays as it was
+    page.page.context.close()
+    page = live(chrome, site, data={"settings.json": good})
+    assert at_menu(page)["rows"][0] == "Mémoire"
+    assert wb.stored(page)["settings.json"] == good
+    no_errors(page)
+
+
+# -- sound and light ------------------------------------------------------------------------
+def test_sound_plays_only_after_the_first_key(chrome, site):
+    from core import storage
+
+    settings = storage.encode(dict(storage.DEFAULT_SETTINGS, sound=True))
+    page = live(chrome, site, data={"settings.json": settings})
+    at_menu(page)
+    assert page.page.evaluate("window.cardConsole.tones") == {"asked": 0, "played": 0}
+    keys = wb.Presser(page.page, "keys")
+    keys.keys("DOWN,DOWN")
+    tones = page.page.evaluate("window.cardConsole.tones")
+    assert tones["played"] >= 1 and tones["played"] <= tones["asked"]
+    no_errors(page)
+
+
+def test_the_your_turn_light_shows_on_the_display_pack(chrome, site):
+    page = live(chrome, site, "display_pack_2")
+    p = wb.Presser(page.page, "keys")
+    assert page.page.get_attribute("#led", "class") == "led"
+    open_game(page, p, "match252", four_buttons=True)
+    page.page.wait_for_selector("#led.on", timeout=5_000)
+    color = page.page.eval_on_selector("#led", "e => e.style.background")
+    assert color.startswith("rgb(") and color != "rgb(0, 0, 0)"
+    no_errors(page)
+
+
+# -- a page that cannot start says why --------------------------------------------------------
+def test_a_missing_file_is_named_in_the_page(chrome, site):
+    ctx = chrome.new_context()
+    raw = ctx.new_page()
+    raw.route("**/firmware.pack*", lambda route: route.fulfill(status=404, body="gone"))
+    page = wb.Page(raw)
+    raw.goto(site.url())
+    assert page.wait_state(("error",)) == "error"
+    assert "firmware.pack is missing (HTTP 404)" in page.status()
+    ctx.close()
+
+
+def test_a_browser_without_webassembly_is_told_so(chrome, site):
+    ctx = chrome.new_context()
+    ctx.add_init_script("delete globalThis.WebAssembly")
+    page = wb.Page(ctx.new_page())
+    page.page.goto(site.url())
+    assert page.wait_state(("error",)) == "error"
+    assert "no WebAssembly" in page.status()
+    ctx.close()
+
+
+# -- the README's picture -------------------------------------------------------------------
+def test_the_readme_picture_is_the_handheld_in_the_page(chrome, site, tmp_path):
+    from PIL import Image
+
+    path = wb.page_picture(chrome, site, tmp_path / "web_page.png")
+    img = Image.open(path)
+    assert img.width > 240 * 2 and img.height > 240   # the handheld, not only its screen
