@@ -6,10 +6,10 @@
 //   - draws the 4-bit canvas the app flushes into the <canvas> through the palette (the
 //     canvas has the console's own pixels; CSS scales it by a whole number of device pixels),
 //   - turns keys, clicks and touches into the button bitmask,
-//   - calls the app's step when it asked to run again (no loop while it sleeps),
+//   - calls the app's step when it asked to run again (a timer; no loop while it sleeps),
 //   - keeps /data in localStorage, plays tones through Web Audio, shows the LED.
 // URL parameters: board=NAME; for a scripted run on a virtual clock (tests, the README's
-// picture) keys=SCRIPT, seed=N, settle=MS, tips=0.
+// picture) keys=SCRIPT, seed=N (or seeds=N,N,...), lang=, theme=, settle=MS, tips=0.
 
 const VERSION = new URL(import.meta.url).searchParams.get("v") || "dev";
 const DATA_DIR = "/data";
@@ -35,11 +35,17 @@ const host = {
   timing: { start: performance.now(), firstFrame: null, firstMenuFrame: null },
   frames: [],               // [performance.now() at the end of each step that flushed]
   stepTimes: [],            // [ms spent in each step] while `recordSteps` is true
+  slowSteps: [],            // [[ms, the top scene after it]] of those over 33 ms
   recordSteps: false,
   shots: {},                // SHOT:name -> data URL of the screen at that moment
   storage: "localStorage",
   tones: { asked: 0, played: 0 },  // the platform's tone() calls, and those heard
+  steps: 0,                 // app steps run
+  // press to frame (ms): from a key's or a tap's event to the end of the step that drew the
+  // next frame (`drawn`), and to the animation frame after it (`painted`)
+  latency: { drawn: [], painted: [] },
 };
+let pressAt = null;         // event time of a press not drawn yet
 window.cardConsole = host;
 
 function say(text, isError) {
@@ -196,10 +202,12 @@ function showHeld() {
   }
 }
 
-function inputChanged() {
-  audio.unlock();
+function inputChanged(released) {
   showHeld();
   wake();
+  // Sound is opened at the first release: the press's frame is drawn by then (opening
+  // audio took 100 ms or more the first time in headless Chromium).
+  if (released) audio.unlock();
 }
 
 function onKey(e, down) {
@@ -211,8 +219,8 @@ function onKey(e, down) {
   const before = keysHeld;
   keysHeld = down ? keysHeld | bit : keysHeld & ~bit;
   if (keysHeld !== before) {
-    host.lastInput = e.timeStamp;
-    inputChanged();
+    if (down) pressAt = e.timeStamp;
+    inputChanged(!down);
   }
 }
 
@@ -220,7 +228,7 @@ function releaseAll() {
   if (keysHeld || pointers.size) {
     keysHeld = 0;
     pointers.clear();
-    inputChanged();
+    inputChanged(false);
   }
 }
 
@@ -228,19 +236,20 @@ function bindButton(el) {
   const bit = Number(el.dataset.bit);
   el.addEventListener("pointerdown", (e) => {
     e.preventDefault();
+    let released = false;
     if (e.shiftKey && e.pointerType === "mouse") {
       latched ^= bit;
+      released = (latched & bit) === 0;
     } else {
       el.setPointerCapture(e.pointerId);
       pointers.set(e.pointerId, bit);
     }
-    host.lastInput = e.timeStamp;
-    inputChanged();
+    pressAt = e.timeStamp;
+    inputChanged(released);
   });
   const up = (e) => {
     if (pointers.delete(e.pointerId)) {
-      host.lastInput = e.timeStamp;
-      inputChanged();
+      inputChanged(true);
     }
   };
   el.addEventListener("pointerup", up);
@@ -580,6 +589,8 @@ async function start() {
   if (SCRIPTED) {
     config.keys = PARAMS.get("keys");
     if (PARAMS.has("seed")) config.seed = Number(PARAMS.get("seed"));
+    if (PARAMS.has("seeds")) config.seeds = PARAMS.get("seeds").split(",").map(Number);
+    for (const name of ["lang", "theme"]) if (PARAMS.has(name)) config[name] = PARAMS.get(name);
     if (PARAMS.has("settle")) config.settle_ms = Number(PARAMS.get("settle"));
     if (PARAMS.get("tips") === "0") config.tips = false;
   }
@@ -620,6 +631,12 @@ function noteFrame() {
   host.frames.push(now);
   if (host.frames.length > 4000) host.frames.splice(0, 2000);
   if (host.timing.firstFrame === null) host.timing.firstFrame = now;
+  if (pressAt !== null) {
+    const t = pressAt;
+    pressAt = null;
+    host.latency.drawn.push(now - t);
+    requestAnimationFrame(() => host.latency.painted.push(performance.now() - t));
+  }
 }
 
 function runLive(web, FS) {
@@ -638,7 +655,11 @@ function runLive(web, FS) {
       return;
     }
     const t1 = performance.now();
-    if (host.recordSteps) host.stepTimes.push(t1 - t0);
+    host.steps++;
+    if (host.recordSteps) {
+      host.stepTimes.push(t1 - t0);
+      if (t1 - t0 > 33) host.slowSteps.push([t1 - t0, JSON.parse(web.describe()).scenes.pop()]);
+    }
     noteFrame();
     if (host.timing.firstMenuFrame === null && host.timing.firstFrame !== null) {
       const scenes = JSON.parse(web.describe()).scenes;
@@ -649,9 +670,11 @@ function runLive(web, FS) {
     } catch (e) {
       store.full(e);
     }
-    // Sleep as long as the app asked, then run at the next animation frame.
+    // Sleep as long as the app asked (a timer: a step that draws nothing costs no
+    // rendering; on an animation frame each idle step made the browser run a frame too,
+    // docs/WEB.md); a late app runs again at the next animation frame.
     if (wait <= 0) frameRequest = requestAnimationFrame(tick);
-    else timer = setTimeout(() => { timer = 0; frameRequest = requestAnimationFrame(tick); }, wait);
+    else timer = setTimeout(tick, wait);
   };
   // A key or a tap runs a frame at once: its press is drawn without waiting for a timer.
   wake = () => {

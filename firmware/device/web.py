@@ -19,8 +19,9 @@ The page is the hardware, reached through one JavaScript object, `host` (in the 
 
 `config` is a JSON object: board (a profile name; "" or "auto": the Settings screen's
 board, else the Pico-LCD-1.3), data_dir, asset_dir, and for a scripted run (tests, the
-README's picture) keys (the simulator's key script), seed, settle_ms and tips (false: no
-first-game tips, as in the test harness). A scripted run uses a virtual clock and steps
+README's picture) keys (the simulator's key script), seed (or seeds: a list, given in
+turn), lang and theme (for this run only), settle_ms and tips (false: no first-game tips,
+as in the test harness). A scripted run uses a virtual clock and steps
 frames exactly as the headless simulator (sim/headless.py) does, so the same script and seed
 draw the same pixels; `play(steps)` advances it.
 """
@@ -81,7 +82,7 @@ class WebPlatform:
     """A board in a web page: see docs/ARCHITECTURE.md, "The platform object"."""
 
     def __init__(self, host, profile, mask, data_dir="/data", asset_dir="/gen", clock=None,
-                 seed=None):
+                 seeds=()):
         import time
 
         self.host = host
@@ -98,7 +99,7 @@ class WebPlatform:
         self.ticks_ms = source.ticks_ms
         self.ticks_diff = source.ticks_diff
         self.sleep_ms = source.sleep_ms
-        self._seed = seed
+        self._seeds = list(seeds)
         if profile.get("buzzer") is None:
             self.tone = None  # type: ignore[assignment]
         if profile.get("led") is None:
@@ -111,11 +112,10 @@ class WebPlatform:
         self.host.led(r & 255, g & 255, b & 255)
 
     def seed(self):
-        """A scripted run's seed first (as the simulator's --seed), then fresh ones."""
-        seed = self._seed
-        if seed is not None:
-            self._seed = None
-            return seed & 0xFFFFFFFF
+        """A scripted run's seeds first (the simulator's --seed, or every seed a run of the
+        simulator gave, to replay it), then fresh ones."""
+        if self._seeds:
+            return self._seeds.pop(0) & 0xFFFFFFFF
         return (self.host.random16() & 0xFFFF) << 16 | (self.host.random16() & 0xFFFF)
 
 
@@ -166,9 +166,9 @@ class Console:
                 import time
 
                 sys.modules["time"] = VirtualTime(clock, time)  # type: ignore[assignment]
+        seeds = config.get("seeds") or ([config["seed"]] if "seed" in config else [])
         self.platform = p = WebPlatform(host, profile, mask, data_dir,
-                                        config.get("asset_dir", "/gen"), clock,
-                                        config.get("seed"))
+                                        config.get("asset_dir", "/gen"), clock, seeds)
         if config.get("tips") is False:
             p.tips = False  # type: ignore[attr-defined]
         self.info = {"board": profile["name"], "title": profile["title"],
@@ -185,18 +185,29 @@ class Console:
         from core import keyscript
 
         events, length = timeline(keyscript.parse(script, mask, profile["name"]))
-        self._run = self._script(events, length, config.get("settle_ms", SETTLE_MS))
+        self._run = self._script(events, length, config.get("settle_ms", SETTLE_MS),
+                                 config.get("lang"), config.get("theme"))
 
     def step(self, held):
         self.platform.buttons.held = held
         return self.app.step()
 
     # -- a scripted run on the virtual clock, frame for frame as sim/headless.py ------------
-    def _script(self, events, length, settle_ms):
+    def _script(self, events, length, settle_ms, lang, theme):
         app = self.app
         clock = self.platform.clock
         buttons = self.platform.buttons
         app.start()
+        # --lang / --theme for this run only, as sim.headless.apply_overrides: never saved
+        if lang is not None:
+            from core import strings
+
+            app.settings["lang"] = lang
+            strings.load(lang)
+            app.invalidate_all()
+        if theme is not None:
+            app.settings["theme"] = theme
+            app.apply_theme(theme)
         due = [0]
 
         def frame():
