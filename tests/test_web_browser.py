@@ -286,3 +286,29 @@ def test_the_readme_picture_is_the_handheld_in_the_page(chrome, site, tmp_path):
     path = wb.page_picture(chrome, site, tmp_path / "web_page.png")
     img = Image.open(path)
     assert img.width > 240 * 2 and img.height > 240   # the handheld, not only its screen
+
+
+# -- the robot player's run, replayed in the page -------------------------------------------
+def test_a_robot_run_of_the_short_pass_replays_in_the_page(chrome, site, tmp_path):
+    """A game of the robot's short pass (Match 2-52 on the Display Pack: chords and held B)
+    played on the headless simulator, then its key script and seeds in the page: the same
+    game to the same end, the same pixels."""
+    from PIL import ImageChops
+
+    from tools.robot import matrix
+    from tools.robot.player import Player
+
+    plan = [p for p in matrix.short_plans(1)
+            if p.game == "match252" and p.board == "display_pack_2"][0]
+    player = Player(plan, str(tmp_path))
+    result = player.run()
+    assert result.ok, (plan, [str(f) for f in result.failures][:5])
+    robot_screen = player.driver.platform.display.to_image()
+    page = wb.scripted(chrome, site, result.keys, plan.board, 0, settle_ms=0,
+                       extra={"seeds": ",".join(str(s) for s in result.seeds),
+                              "lang": plan.lang}, timeout_ms=300_000)
+    assert page.page.evaluate("window.cardConsole.state") == "done", page.status()
+    d = page.describe()
+    assert d["scenes"][-1] == result.top and d["errors"] == 0
+    assert ImageChops.difference(page.screen(), robot_screen).getbbox() is None
+    no_errors(page)

@@ -253,24 +253,32 @@ def stored(page: Page) -> dict:
 
 
 def scripted(b, site: Site, keys: str, board: str, seed: int, settle_ms: int | None = None,
-             timeout_ms: int = 60_000) -> Page:
+             timeout_ms: int = 60_000, extra: dict | None = None) -> Page:
     """The page running key script `keys` on its virtual clock (no tips, as the test harness),
-    to its end."""
+    to its end; `extra`: more of console.js's parameters (seeds, lang, theme)."""
     from urllib.parse import urlencode
 
     query = {"board": board, "keys": keys, "seed": seed, "tips": 0}
     if settle_ms is not None:
         query["settle"] = settle_ms
+    query.update(extra or {})
     page = open_page(b, site.url("?" + urlencode(query)))
     page.wait_state(("done", "error"), timeout_ms)
     return page
 
 
 # -- the README's picture -------------------------------------------------------------------
+# Match & Collect's table after its first draw, on the Pico-LCD-1.3 (seed 5).
+README_KEYS = "A,DOWN,A,WAIT:300,DOWN,DOWN,DOWN,DOWN,DOWN,A,WAIT:1500,B,A,WAIT:600"
+
+
 def page_picture(b, site: Site, path: Path) -> Path:
-    """The whole handheld in the page (Pico-LCD-1.3, the main menu), as a PNG."""
-    page = scripted(b, site, "WAIT:300", "pico_lcd_1_3", 1)
-    page.page.locator("main").screenshot(path=str(path))
+    """The handheld in the page, a game on its screen, as a PNG."""
+    page = scripted(b, site, README_KEYS, "pico_lcd_1_3", 5)
+    if page.errors or page.page.evaluate("window.cardConsole.state") != "done":
+        raise RuntimeError("the page did not play the picture's script: %s %s"
+                           % (page.status(), page.errors))
+    page.page.locator("#device").screenshot(path=str(path))
     page.page.context.close()
     return path
 
