@@ -46,10 +46,8 @@ def chrome():
         _missing("browser tests: %s" % exc)
 
 
-def live(chrome, site, board="pico_lcd_1_3", context=None, data=None, query=""):
-    page = wb.open_page(chrome, site.url("?board=%s%s" % (board, query)), context, data)
-    assert page.wait_state() == "running", page.status()
-    return page
+def live(chrome, site, board="pico_lcd_1_3", context=None, data=None):
+    return wb.menu_page(chrome, site, board, context, data)
 
 
 def no_errors(page):

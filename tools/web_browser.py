@@ -238,6 +238,16 @@ def open_page(b, url: str, context: dict | None = None, data: dict | None = None
     return page
 
 
+def menu_page(b, site: Site, board: str = "pico_lcd_1_3", context: dict | None = None,
+              data: dict | None = None) -> Page:
+    """A page playing on the real clock, once its main menu is on top."""
+    page = open_page(b, site.url("?board=" + board), context, data)
+    if page.wait_state() != "running":
+        raise RuntimeError("the page did not start: " + page.status())
+    page.wait_for("d.scenes[d.scenes.length - 1] === 'MainMenu'", 10_000)
+    return page
+
+
 def stored(page: Page) -> dict:
     """The page's data folder as stored: {file name: bytes} (None for an undecodable entry)."""
     entries = page.page.evaluate(
