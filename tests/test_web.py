@@ -8,6 +8,7 @@ import struct
 
 import pytest
 
+from tests import ci
 from tests.mpy import run_mpy
 from tools import web
 
@@ -72,14 +73,11 @@ def test_missing_npm_package_says_how_to_install_it(tmp_path):
 
 # -- the site -------------------------------------------------------------------------------
 def _package_or_skip():
+    ci.require_gen()
     try:
         return web.runtime_version()
     except web.WebBuildError as exc:
-        import os
-
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(str(exc))
-        pytest.skip(str(exc))
+        ci.skip_or_fail(str(exc))
 
 
 def test_site_holds_the_page_the_runtime_and_make_builds_modules(tmp_path):
@@ -183,6 +181,7 @@ def test_a_scripted_run_draws_what_the_simulator_draws(tmp_path, board, keys, se
     from sim import headless
     from sim.platform import SimPlatform
 
+    ci.require_gen()
     data = tmp_path / "data"
     data.mkdir()
     proc = run_mpy(MPY_WEB % (board, keys, seed, str(data), str(ROOT / "firmware" / "gen")),
@@ -206,6 +205,7 @@ def test_a_scripted_run_draws_what_the_simulator_draws(tmp_path, board, keys, se
 def test_the_board_comes_from_settings_when_the_page_names_none(tmp_path):
     from core import storage
 
+    ci.require_gen()
     data = tmp_path / "data"
     data.mkdir()
     settings = dict(storage.DEFAULT_SETTINGS, board="display_pack_2")

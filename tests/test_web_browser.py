@@ -4,11 +4,11 @@ Without Chromium or Playwright these tests skip, saying how to install them; und
 that is a failure. One browser for the module, a fresh context (its own storage) per page.
 """
 
-import os
 import re
 
 import pytest
 
+from tests import ci
 from tools import web
 from tools import web_browser as wb
 
@@ -19,18 +19,13 @@ FIRST_MOVE = {"memory": "RIGHT,A", "match_collect": "B,A", "match252": "A", "cau
               "manufactory": "A", "shadowlock": "A"}
 
 
-def _missing(msg):
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(msg)
-    pytest.skip(msg)
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
+    ci.require_gen()
     try:
         web.runtime_version()
     except web.WebBuildError as exc:
-        _missing(str(exc))
+        ci.skip_or_fail(str(exc))
     out = tmp_path_factory.mktemp("web")
     web.build_site(out)
     with wb.Site(out) as s:
@@ -43,7 +38,7 @@ def chrome():
         with wb.browser() as b:
             yield b
     except wb.BrowserMissing as exc:
-        _missing("browser tests: %s" % exc)
+        ci.skip_or_fail("browser tests: %s" % exc)
 
 
 def live(chrome, site, board="pico_lcd_1_3", context=None, data=None):
