@@ -165,6 +165,17 @@ def test_every_game_opens_and_takes_a_move_by_keys_and_by_taps(chrome, site, gam
     phone.page.context.close()
 
 
+@pytest.mark.parametrize("how,context", [("touch", wb.PHONE), ("mouse", wb.DESKTOP)])
+def test_a_drawn_button_held_down_repeats_as_on_the_device(chrome, site, how, context):
+    page = live(chrome, site, "pico_lcd_1_3", context)
+    p = wb.Presser(page.page, how)
+    assert at_menu(page)["cursor"] == 0
+    p.press("DOWN", hold=750)     # the press, then repeats from 380 ms, every 90 ms
+    moved = page.wait_for("d.cursor > 0")["cursor"]
+    assert 3 <= moved <= 8, moved   # (9 rows: no wrap within that)
+    no_errors(page)
+
+
 def test_chords_by_two_fingers_and_by_shift_click_on_the_display_pack(chrome, site):
     for how, context in (("touch", wb.PHONE), ("mouse", wb.DESKTOP)):
         page = live(chrome, site, "display_pack_2", context)
