@@ -287,7 +287,7 @@ def test_a_browser_without_webassembly_is_told_so(chrome, site):
 def test_the_readme_picture_is_the_handheld_in_the_page(chrome, site, tmp_path):
     from PIL import Image
 
-    path = wb.page_picture(chrome, site, tmp_path / "web_page.png")
+    path = wb.page_picture(chrome, site, tmp_path / "page.png")
     img = Image.open(path)
     assert img.width > 240 * 2 and img.height > 240   # the handheld, not only its screen
 

@@ -12,7 +12,7 @@ http.server on port 8000).
 
     python -m tools.web [--out build/web]        build the site
     python -m tools.web shot [--out FILE]        the page in headless Chromium, as a PNG
-                                                 (default docs/img/web_page.png)
+                                                 (default docs/web/page.png)
     python -m tools.web bench [--write]          measure the page in headless Chromium
                                                  (docs/WEB.md with --write)
 
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.web", description=__doc__.split("\n")[0])
     ap.add_argument("command", nargs="?", default="build", choices=("build", "shot", "bench"))
     ap.add_argument("--out", type=Path, help="build: the site folder (default build/web); "
-                    "shot: the PNG (default docs/img/web_page.png)")
+                    "shot: the PNG (default docs/web/page.png)")
     ap.add_argument("--write", action="store_true", help="bench: write docs/WEB.md")
     args = ap.parse_args(argv)
     site = args.out if args.command == "build" and args.out else OUT

@@ -21,7 +21,8 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README_SHOT = ROOT / "docs" / "img" / "web_page.png"
+# Beside docs/img, whose pictures are all tools/screenshots.py's headless golden screens.
+README_SHOT = ROOT / "docs" / "web" / "page.png"
 # Flags of a quiet headless Chromium: no background traffic (it spams refused connections
 # where there is no internet), no first-run and sync work, no GPU.
 CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
