@@ -273,6 +273,17 @@ def test_a_missing_file_is_named_in_the_page(chrome, site):
     ctx.close()
 
 
+def test_a_missing_script_module_is_told_in_the_page(chrome, site):
+    ctx = chrome.new_context()
+    raw = ctx.new_page()
+    raw.route("**/store.js*", lambda route: route.fulfill(status=404, body="gone"))
+    page = wb.Page(raw)
+    raw.goto(site.url())
+    assert page.wait_state(("error",)) == "error"
+    assert "could not be loaded" in page.status()
+    ctx.close()
+
+
 def test_a_browser_without_webassembly_is_told_so(chrome, site):
     ctx = chrome.new_context()
     ctx.add_init_script("delete globalThis.WebAssembly")
