@@ -52,8 +52,8 @@ def runtime_version(package: Path = NPM_PACKAGE) -> str:
         return json.loads((package / "package.json").read_text())["version"]
     except (OSError, ValueError, KeyError) as exc:
         raise WebBuildError(
-            "MicroPython's WebAssembly package is not installed in %s (%s): run `make web`, "
-            "which installs it with npm from web/package-lock.json"
+            "MicroPython's WebAssembly package is not installed in %s (%s): `make web` "
+            "installs it from web/package-lock.json with npm (Node.js 18 or newer)"
             % (package.relative_to(ROOT) if package.is_relative_to(ROOT) else package, exc)
         ) from None
 
