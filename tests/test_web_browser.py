@@ -1,82 +1,26 @@
 """The console's web page (make web) in a real browser: Debian's Chromium driven by Playwright.
-
-Without Chromium or Playwright these tests skip, saying how to install them; under CI=true
-that is a failure. One browser for the module, a fresh context (its own storage) per page.
-"""
+It boots, draws the headless simulator's pixels, keeps saves across a reload, sets a damaged
+entry aside, plays sound and shows the LED, says why it cannot start, takes the README's
+picture, and replays a robot player's game. Playing by keys and taps: tests/test_web_play.py;
+fixtures and steps: tests/web_pages.py."""
 
 import re
 
 import pytest
 
-from tests import ci
-from tools import web
+from tests import web_pages as wp
+from tests.web_pages import at_menu, live, no_errors, open_game, presser, take_move
 from tools import web_browser as wb
-
-GAMES = ("memory", "match_collect", "match252", "cauldron", "manufactory", "shadowlock")
-# The first move of a game with its default options, by console buttons (repeated until the
-# game's record grows: Memory's first cards can be turned only after the preview).
-FIRST_MOVE = {"memory": "RIGHT,A", "match_collect": "B,A", "match252": "A", "cauldron": "A",
-              "manufactory": "A", "shadowlock": "A"}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    ci.require_gen()
-    try:
-        web.runtime_version()
-    except web.WebBuildError as exc:
-        ci.skip_or_fail(str(exc))
-    out = tmp_path_factory.mktemp("web")
-    web.build_site(out)
-    with wb.Site(out) as s:
-        yield s
+    yield from wp.site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def chrome():
-    try:
-        with wb.browser() as b:
-            yield b
-    except wb.BrowserMissing as exc:
-        ci.skip_or_fail("browser tests: %s" % exc)
-
-
-def live(chrome, site, board="pico_lcd_1_3", context=None, data=None):
-    return wb.menu_page(chrome, site, board, context, data)
-
-
-def no_errors(page):
-    assert page.errors == [], "\n".join(page.errors)
-    assert page.describe()["errors"] == 0
-
-
-def at_menu(page):
-    return page.wait_for("d.scenes[d.scenes.length - 1] === 'MainMenu'", 10_000)
-
-
-def open_game(page, presser, game, four_buttons=False):
-    """From the main menu: choose `game`, move to Start, start; the table's state back."""
-    down = "Y" if four_buttons else "DOWN"
-    d = at_menu(page)
-    for _ in range(GAMES.index(game) - d["cursor"]):
-        presser.press(down)
-    presser.press("A")
-    d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
-    for _ in range(d["rows"].index("Start") - d["cursor"]):
-        presser.press(down)
-    presser.press("A")
-    return page.wait_for("d.game !== undefined && d.human_to_move", 15_000)
-
-
-def take_move(page, presser, game, tries=8):
-    before = page.describe()["actions"]
-    for _ in range(tries):
-        presser.keys(FIRST_MOVE[game])
-        try:
-            return page.wait_for("d.actions > %d" % before, 1_500)
-        except Exception:  # noqa: BLE001 - Playwright's timeout: try the move again
-            continue
-    raise AssertionError("%s took no move from %s: %s" % (game, presser.how, page.describe()))
+    yield from wp.chrome()
 
 
 # -- boot -----------------------------------------------------------------------------------
@@ -147,57 +91,10 @@ def test_the_page_draws_the_simulators_pixels(chrome, site, board):
     no_errors(page)
 
 
-# -- every game, by keys and by taps ---------------------------------------------------------
-@pytest.mark.parametrize("game", GAMES)
-def test_every_game_opens_and_takes_a_move_by_keys_and_by_taps(chrome, site, game):
-    page = live(chrome, site)
-    keys = wb.Presser(page.page, "keys")
-    d = open_game(page, keys, game)
-    assert d["game"] == game
-    take_move(page, keys, game)
-    no_errors(page)
-    page.page.context.close()
-    phone = live(chrome, site, context=wb.PHONE)
-    taps = wb.Presser(phone.page, "touch")
-    open_game(phone, taps, game)
-    take_move(phone, taps, game)
-    no_errors(phone)
-    phone.page.context.close()
-
-
-@pytest.mark.parametrize("how,context", [("touch", wb.PHONE), ("mouse", wb.DESKTOP)])
-def test_a_drawn_button_held_down_repeats_as_on_the_device(chrome, site, how, context):
-    page = live(chrome, site, "pico_lcd_1_3", context)
-    p = wb.Presser(page.page, how)
-    assert at_menu(page)["cursor"] == 0
-    p.press("DOWN", hold=750)     # the press, then repeats from 380 ms, every 90 ms
-    moved = page.wait_for("d.cursor > 0")["cursor"]
-    assert 3 <= moved <= 8, moved   # (9 rows: no wrap within that)
-    no_errors(page)
-
-
-def test_chords_by_two_fingers_and_by_shift_click_on_the_display_pack(chrome, site):
-    for how, context in (("touch", wb.PHONE), ("mouse", wb.DESKTOP)):
-        page = live(chrome, site, "display_pack_2", context)
-        p = wb.Presser(page.page, how)
-        at_menu(page)
-        p.press("A")     # Memory's setup screen, the cursor on Board
-        page.wait_for("d.scenes.includes('SetupScreen')")
-        first = page.page.evaluate("window.cardConsole.pixels().rgb")
-        p.press("B+Y")   # RIGHT: the board size changes
-        page.page.wait_for_function("r => window.cardConsole.pixels().rgb !== r", arg=first,
-                                    timeout=3_000)
-        assert page.describe()["scenes"] == ["SetupScreen"], how   # B alone would leave
-        p.press("B")             # a short B alone goes back to the main menu
-        at_menu(page)
-        no_errors(page)
-        page.page.context.close()
-
-
 # -- saves ----------------------------------------------------------------------------------
 def test_a_reload_offers_to_resume_the_game_left(chrome, site):
     page = live(chrome, site)
-    keys = wb.Presser(page.page, "keys")
+    keys = presser(page)
     open_game(page, keys, "match252")
     moved = take_move(page, keys, "match252")["actions"]
     files = wb.stored(page)
@@ -243,7 +140,7 @@ def test_sound_plays_only_after_the_first_key(chrome, site):
     page = live(chrome, site, data={"settings.json": settings})
     at_menu(page)
     assert page.page.evaluate("window.cardConsole.tones") == {"asked": 0, "played": 0}
-    keys = wb.Presser(page.page, "keys")
+    keys = presser(page)
     keys.keys("DOWN,DOWN")
     tones = page.page.evaluate("window.cardConsole.tones")
     assert tones["played"] >= 1 and tones["played"] <= tones["asked"]
@@ -252,7 +149,7 @@ def test_sound_plays_only_after_the_first_key(chrome, site):
 
 def test_the_your_turn_light_shows_on_the_display_pack(chrome, site):
     page = live(chrome, site, "display_pack_2")
-    p = wb.Presser(page.page, "keys")
+    p = presser(page)
     assert page.page.get_attribute("#led", "class") == "led"
     open_game(page, p, "match252", four_buttons=True)
     page.page.wait_for_selector("#led.on", timeout=5_000)
