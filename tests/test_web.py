@@ -82,13 +82,14 @@ def _package_or_skip():
 
 def test_site_holds_the_page_the_runtime_and_make_builds_modules(tmp_path):
     assert _package_or_skip() == "1.27.0"   # web/package.json pins it
-    summary = web.build_site(tmp_path / "site")
+    # make build's tree, here in a folder of the test's own (build/pico by default)
+    pico = web.pico_build(tmp_path / "pico")
+    summary = web.build_site(tmp_path / "site", pico)
     out = tmp_path / "site"
     assert sorted(p.name for p in out.iterdir()) == sorted(
         web.PAGE_FILES + web.RUNTIME_FILES + (web.PACK,))
     files = dict(web.decode_pack((out / web.PACK).read_bytes()))
-    # The same files as make build's tree (build/pico), the Pico's entry files aside.
-    pico = web.pico_build()
+    # The same files as make build's tree, the Pico's entry files aside.
     expected = sorted(p.relative_to(pico).as_posix() for p in pico.rglob("*")
                       if p.is_file() and p.relative_to(pico).as_posix() not in web.SKIP)
     assert sorted(files) == expected
@@ -100,7 +101,7 @@ def test_site_holds_the_page_the_runtime_and_make_builds_modules(tmp_path):
     assert "console.js?v=" + summary["version"] in html
     # A second build changes nothing; a stray file in the folder goes.
     (out / "stale.txt").write_text("old")
-    again = web.build_site(out)
+    again = web.build_site(out, pico)
     assert again["version"] == summary["version"]
     assert not (out / "stale.txt").exists()
 
