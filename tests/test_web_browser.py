@@ -159,25 +159,19 @@ def test_the_your_turn_light_shows_on_the_display_pack(chrome, site):
 
 
 # -- a page that cannot start says why --------------------------------------------------------
-def test_a_missing_file_is_named_in_the_page(chrome, site):
+@pytest.mark.parametrize("missing,says", [
+    ("firmware.pack", "firmware.pack is missing (HTTP 404)"),
+    ("micropython.wasm", "MicroPython did not start"),
+    ("store.js", "console.js or a module it imports could not be loaded"),
+])
+def test_a_missing_file_is_told_in_the_page(chrome, site, missing, says):
     ctx = chrome.new_context()
     raw = ctx.new_page()
-    raw.route("**/firmware.pack*", lambda route: route.fulfill(status=404, body="gone"))
+    raw.route("**/%s*" % missing, lambda route: route.fulfill(status=404, body="gone"))
     page = wb.Page(raw)
     raw.goto(site.url())
     assert page.wait_state(("error",)) == "error"
-    assert "firmware.pack is missing (HTTP 404)" in page.status()
-    ctx.close()
-
-
-def test_a_missing_script_module_is_told_in_the_page(chrome, site):
-    ctx = chrome.new_context()
-    raw = ctx.new_page()
-    raw.route("**/store.js*", lambda route: route.fulfill(status=404, body="gone"))
-    page = wb.Page(raw)
-    raw.goto(site.url())
-    assert page.wait_state(("error",)) == "error"
-    assert "could not be loaded" in page.status()
+    assert says in page.status()
     ctx.close()
 
 
