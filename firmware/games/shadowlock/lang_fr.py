@@ -2,7 +2,7 @@
 
 T = {
     "tip.shadowlock": "Piochez dans la pile A ou B, puis arrêtez pour garder votre pile, ou "
-                   "repiochez. Une Ombre, trois d'une couleur ou deux d'une valeur de suite "
+                   "repiochez. Une Shadow, trois d'une couleur ou deux d'une valeur de suite "
                    "la font perdre.  {UD} Choisir  A Faire  {MENU} Menu",
     "sl.mode": "Mode",
     "sl.classic": "Classique (5 manches)",
@@ -97,6 +97,11 @@ T = {
     "sl.ev_lost": "Fin de manche : %s perd %d cartes non verrouillées",
     "sl.ev_validate_you": "Vous validez %s : %d pts",
     "sl.ev_validate": "%s valide %s : %d pts",
+    "sl.ev_decline_you": "Vous ne validez aucune case %s",
+    "sl.ev_decline": "%s ne valide aucune case %s",
+    "sl.ev_round_end": "Fin de la manche %d",
+    "sl.note_lost": "pile perdue (%d cartes)",
+    "sl.note_none": "rien de validé",
     "sl.ev_new_round": "Manche %d : nouvelles pioches",
     "sl.ev_no_cards": "Les pioches sont vides",
     "sl.you_look": "Flip : la pile A montre %s, la pile B %s",
@@ -105,12 +110,18 @@ T = {
     "sl.odds_row": "Afficher les risques : %s",
     "sl.round_title": "Manche %d comptée",
     "sl.round_line": "%s +%d = %d (%d/10)",
+    "sl.col_round": "Manche",
     "sl.final": "Scorecards finaux",
     "sl.wins": "%s gagne",
     "sl.by_boxes": "Découverte : le plus de cases gagne",
     "sl.by_points": "Classique : le plus de points gagne",
     "sl.total": "Total",
     "sl.nboxes": "Cases",
+    "sl.end_boxes": "10 cases remplies : %s",
+    "sl.end_rounds": "%d manches jouées",
+    "sl.h_scroll": "{UD} Défiler",
+    "sl.h_continue": "A Continuer",
+    "sl.h_to_result": "A Scores finaux",
     "sl.h_act": "{UD} Choisir  A Faire  {MENU} Menu",
     "sl.h_wait": "{MENU} Menu",
     "sl.h_demo": "B Retour  {MENU} Menu",

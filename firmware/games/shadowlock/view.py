@@ -106,6 +106,8 @@ class Table(Scene):
         self.flash = -1             # the card just drawn, shown face up for a moment
         self.flash_until = 0
         self.log = []
+        # what each seat validated (or lost) at this round's end, for the round summary
+        self.notes = [[] for _ in range(session.state.num_players)]
         self.result_shown = False
         self.odds = bool(session.options.get("odds", False))
 
@@ -153,6 +155,18 @@ class Table(Scene):
                 self.app.sound("flip")        # a card turned over from a pile
                 break
         view_text.announce(self, seat, events)
+
+    def round_note(self, seat, text):
+        self.notes[seat].append(text)
+
+    def round_over(self, round_no, points):
+        """A round was scored: its summary over the table (not in a demo, which goes on)."""
+        notes = self.notes
+        self.notes = [[] for _ in range(self.state.num_players)]
+        if not self.demo:
+            from games.shadowlock import screens
+
+            self.app.push(screens.RoundSummary(self, round_no, points, notes))
 
     def menu_items(self):
         """[(action, label)] of the person's legal actions, in a stable order ([] when the
