@@ -299,3 +299,85 @@ def test_french_strings_match_the_english_keys():
     finally:
         strings.load("en")
 
+
+
+# -- partial redraws ---------------------------------------------------------------------------
+
+
+def full_frame(scene):
+    """The scene drawn once, fully, on a fresh canvas: what the screen must look like."""
+    from core.canvas import Canvas
+
+    app = scene.app
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+def test_a_cursor_move_sends_two_menu_rows_not_the_table():
+    for board, w, h, down in BOARDS:
+        up = "UP" if down == "DOWN" else "X"
+        r = headless.run("WAIT:500,%s,%s,%s,%s" % (down, down, up, down), board=board,
+                         setup=table(options={"odds": True}))
+        assert r.log == ""
+        scene = r.app.top
+        assert isinstance(scene, view.Table) and len(scene.menu_items()) >= 3
+        row = r.app.small.line_height + 2
+        sent = [st.bytes for st in r.steps if st.token in (down, up)]
+        # the row the cursor left and the row it reached, each the table's width at most
+        assert len(sent) == 4 and all(0 < b <= 2 * row * w * 2 for b in sent), (board, sent)
+        assert all(b < w * h * 2 // 5 for b in sent), (board, sent)
+        assert bytes(r.app.canvas.buf) == full_frame(scene), board
+
+
+def drawing(st):
+    """Seat 0 to move after a draw, both piles still up."""
+    return st.current_player == 0 and st.phase == rules.ACT and st.drawn >= 1 and \
+        len(st.piles[0]) > 0 and len(st.piles[1]) > 0
+
+
+def test_partial_redraws_match_a_full_redraw():
+    """Cursor moves over a list longer than the rows shown (it scrolls, its "3/7" mark
+    changes), "Thinking...", the drawn card turned down: after each partial frame the canvas
+    is what a whole redraw draws."""
+    from core import input as btn
+
+    def hook(s):
+        st = s.state
+        for card in (61, 63, 65, 68, 70):    # Double, Skip, Flip, Swipe, Quantum: a long menu
+            for h in [st.piles[0], st.piles[1], st.discard] + st.coll + st.reserve:
+                if card in h:
+                    h.remove(card)
+            st.reserve[0].append(card)
+        st.check()
+
+    for board, _w, _h, _down in BOARDS:
+        r = headless.run("WAIT:300", board=board, settle_ms=0,
+                         setup=table(until=drawing, players=4, hook=hook))
+        app = r.app
+        scene = app.top
+        c = app.canvas
+        n = len(scene.menu_items())
+        assert n > scene._shown[4] >= 1, (board, n)      # longer than the rows shown
+        app.draw()
+        checked = 0
+        for b in [btn.DOWN] * (n + 1) + [btn.UP] * 3:
+            scene.button(b, btn.PRESS)
+            assert scene.redraw and not scene.full_redraw
+            app.draw()
+            assert bytes(c.buf) == full_frame(scene), (board, scene.cursor)
+            checked += 1
+        scene.turns.thinking = True                   # "East: Thinking..." in the status
+        scene.request_draw()
+        app.draw()
+        assert bytes(c.buf) == full_frame(scene)
+        scene.turns.thinking = False
+        top = scene.state.piles[0][-1]
+        scene.act(encode(rules.DRAW, 0))              # the card drawn, face up
+        app.draw()
+        assert scene.flash == top
+        scene.tick(app.platform.ticks_ms() + view.FLASH_MS + 1)   # turned down again
+        assert not scene.full_redraw
+        app.draw()
+        assert scene.flash == -1 and bytes(c.buf) == full_frame(scene)
+        assert checked == n + 4

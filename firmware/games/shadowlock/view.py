@@ -12,6 +12,8 @@
 # every player, Show odds, How to play, Quit (the game stays saved).
 
 
+import time
+
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
@@ -110,6 +112,10 @@ class Table(Scene):
         self.notes = [[] for _ in range(session.state.num_players)]
         self.result_shown = False
         self.odds = bool(session.options.get("odds", False))
+        self._items = None          # [actions then, odds then, items]: the menu, worked out once
+        # What the last frame shows, for a frame that redraws only what changed (see draw):
+        # [status text, flash card, piles row y, menu y, menu rows, first row, cursor, count]
+        self._shown = [None, -1, 0, 0, 0, 0, -1, 0]
 
     def me(self):
         if self.demo:
@@ -170,12 +176,19 @@ class Table(Scene):
 
     def menu_items(self):
         """[(action, label)] of the person's legal actions, in a stable order ([] when the
-        person is not to move: view_menu is loaded only when they are)."""
+        person is not to move: view_menu is loaded only when they are). Worked out once per
+        decision: a cursor move asks for them twice (its button, its frame)."""
         if not self.turns.human_to_move():
             return []
+        memo = self._items
+        n = len(self.session.actions)
+        if memo is not None and memo[0] == n and memo[1] == self.odds:
+            return memo[2]
         from games.shadowlock import view_menu
 
-        return view_menu.menu_items(self)
+        items = view_menu.menu_items(self)
+        self._items = [n, self.odds, items]
+        return items
 
     def label(self, a, best=False):
         from games.shadowlock import view_menu
@@ -245,10 +258,10 @@ class Table(Scene):
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
         if self.flash >= 0:
-            if now - self.flash_until < 0 and self.app.top is self:
+            if time.ticks_diff(self.flash_until, now) > 0 and self.app.top is self:
                 return                       # the drawn card stays face up a moment
             self.flash = -1
-            self.invalidate()
+            self.request_draw()              # only the piles' row changes (draw_changes)
         what = self.turns.tick(now)
         if what != turns.OVER:
             return
@@ -270,27 +283,28 @@ class Table(Scene):
             return strings.t("sl.h_demo")
         return strings.t("sl.h_act" if self.turns.human_to_move() else "sl.h_wait")
 
+    # A frame after an action draws the table whole (invalidate); the frames in between
+    # (request_draw: a cursor move, "Thinking...", the drawn card turned down again) redraw
+    # only what changed since the last frame (_shown): the status line, the piles' row, the
+    # menu rows the cursor left and reached. A whole table is ~57,600 pixels at 240x240 (47-54
+    # ms a cursor move on an emulated RP2040, every pixel sent); a cursor move is two rows.
     def draw(self, c, full):
+        if not full and self._shown[0] is not None:
+            self.draw_changes(c)
+            return
         app = self.app
         s = self.state
         font = app.small
         lh = font.line_height
-        w = app.width
         c.clear(theme.BG)
-        # status line
-        top = lh + 4
-        c.fill_rect(0, 0, w, top, theme.PANEL)
-        c.hline(0, top - 1, w, theme.EDGE)
-        right = strings.t("sl.round") % (s.round_no, s.rounds)
-        rw = font.width(right)
-        c.text(font, right, w - rw - 4, 2, theme.DIM)
-        c.text(font, font.fit(self.status_text(), w - rw - 12), 4, 2, theme.ACCENT)
+        self.draw_status(c)
         widgets.hint_bar(app, c, self.hint_text())
         bottom = app.height - widgets.hint_height(app)
-        y = top + 2
+        y = lh + 6
+        self._shown[2] = y
         y = self.draw_piles(c, y)
         me = self.viewer()
-        y = self.draw_pile_of(c, me, 4, y, w - 8, 2 if app.height < 200 else 3)
+        y = self.draw_pile_of(c, me, 4, y, app.width - 8, 2 if app.height < 200 else 3)
         y = self.draw_reserve(c, me, y)
         items = self.menu_items()
         row = lh + 2
@@ -301,21 +315,60 @@ class Table(Scene):
                 continue
             if y + lh > bottom - need_menu:
                 break
-            c.text(font, font.fit(self.opponent_line(seat), w - 8), 4, y,
+            c.text(font, font.fit(self.opponent_line(seat), app.width - 8), 4, y,
                    theme.ACCENT if seat == s.current_player else theme.FG)
             y += lh
+        shown = self._shown
+        shown[7] = len(items)
         if items:
             self.place_cursor(items)
             rows = (bottom - y - 1) // row
             if rows > len(items):
                 rows = len(items)
-            self.draw_menu(c, items, y + 1, y + 1 + rows * row)
+            if rows < 1:
+                rows = 1
+            shown[3] = y + 1
+            shown[4] = rows
+            shown[5] = -1
+            self.draw_menu(c, items)
             y += 2 + rows * row
         for line in self.log:
             if y + lh > bottom:
                 break
-            c.text(font, font.fit(line, w - 8), 4, y, theme.DIM)
+            c.text(font, font.fit(line, app.width - 8), 4, y, theme.DIM)
             y += lh
+
+    def draw_changes(self, c):
+        """A frame between two actions: redraw only what changed since the last one."""
+        shown = self._shown
+        if self.status_text() != shown[0]:
+            self.draw_status(c)
+        if self.flash != shown[1]:
+            # the drawn card turned down again (or another one up): the piles' row anew
+            y = shown[2]
+            c.fill_rect(0, y - 1, self.app.width, self.app.small.line_height + 9, theme.BG)
+            self.draw_piles(c, y)
+        items = self.menu_items()
+        if len(items) != shown[7]:
+            self.draw(c, True)            # the menu came or went: the table anew
+        elif items:
+            self.draw_menu(c, items)
+
+    def draw_status(self, c):
+        """The status line: what to do now at the left, the round at the right."""
+        app = self.app
+        s = self.state
+        font = app.small
+        w = app.width
+        top = font.line_height + 4
+        c.fill_rect(0, 0, w, top, theme.PANEL)
+        c.hline(0, top - 1, w, theme.EDGE)
+        right = strings.t("sl.round") % (s.round_no, s.rounds)
+        rw = font.width(right)
+        c.text(font, right, w - rw - 4, 2, theme.DIM)
+        text = self.status_text()
+        self._shown[0] = text
+        c.text(font, font.fit(text, w - rw - 12), 4, 2, theme.ACCENT)
 
     def draw_piles(self, c, y):
         app = self.app
@@ -342,6 +395,7 @@ class Table(Scene):
                 text += " " + strings.t("sl.odds_pct") % int(100 * stop_chance(s, me, p) + 0.5)
             c.text(font, text, x + cw + 3, y + (ch - lh) // 2, theme.FG)
             x += cw + 6 + font.width(text) + 8
+        self._shown[1] = self.flash
         if self.flash >= 0:
             # the card just drawn, face up at the right
             fw = cw + 8
@@ -471,34 +525,55 @@ class Table(Scene):
                                       s.box_count(seat), s.totals[seat])
         return text + ("  [" + res + "]" if res else "")
 
-    def draw_menu(self, c, items, y, bottom):
-        font = self.app.small
-        lh = font.line_height
-        row = lh + 2
-        rows = (bottom - y) // row
-        if rows < 1:
-            rows = 1
+    def draw_menu(self, c, items):
+        """The list of what you may do now, in the rows the last whole frame gave it
+        (_shown[3:5]): every row when it scrolled or was not drawn yet, else only the row
+        the cursor left, the row it reached and the "3/7" mark of a longer list."""
+        shown = self._shown
+        y = shown[3]
+        rows = shown[4]
         n = len(items)
         cur = self.cursor % n
-        first = 0
-        if cur >= rows:
-            first = cur - rows + 1
-        w = self.app.width
+        first = cur - rows + 1 if cur >= rows else 0
         more = first > 0 or first + rows < n
         mark = "%d/%d" % (cur + 1, n) if more else ""
-        mw = font.width(mark) + 6 if more else 0
-        for i in range(first, min(n, first + rows)):
-            ry = y + (i - first) * row
-            sel = i == cur
-            if sel:
-                c.fill_rect(2, ry, w - 4, row, theme.SEL)
-            room = w - 12 - (mw if i == first else 0)
-            c.text(font, font.fit(items[i][1], room), 6, ry + 1,
-                   theme.SEL_FG if sel else theme.FG)
-            if more and i == first:
-                # a longer list scrolls: where the cursor is, at the right of the first row
-                c.text(font, mark, w - 4 - font.width(mark), ry + 1,
-                       theme.SEL_FG if sel else theme.DIM)
+        old = shown[6]
+        if first != shown[5]:
+            for i in range(first, min(n, first + rows)):
+                self.menu_row(c, items, i, first, y, mark)
+        else:
+            if old != cur and first <= old < first + rows:
+                self.menu_row(c, items, old, first, y, mark)
+            self.menu_row(c, items, cur, first, y, mark)
+            if more and cur != first and old != first:
+                self.menu_mark(c, False, y, mark, n)
+        shown[5] = first
+        shown[6] = cur
+
+    def menu_row(self, c, items, i, first, y, mark):
+        font = self.app.small
+        row = font.line_height + 2
+        ry = y + (i - first) * row
+        sel = i == self.cursor % len(items)
+        w = self.app.width
+        c.fill_rect(2, ry, w - 4, row, theme.SEL if sel else theme.BG)
+        room = w - 12 - (self.mark_width(len(items)) + 6 if mark and i == first else 0)
+        c.text(font, font.fit(items[i][1], room), 6, ry + 1, theme.SEL_FG if sel else theme.FG)
+        if mark and i == first:
+            self.menu_mark(c, sel, y, mark, len(items))
+
+    def mark_width(self, n):
+        """Room for the "3/7" mark of a list of n: the same for every place of the cursor,
+        so the first row's label is cut at the same place whichever mark is shown."""
+        return self.app.small.width("88/88" if n > 9 else "8/8")
+
+    def menu_mark(self, c, sel, y, mark, n):
+        """Where the cursor is in a longer list, at the right of its first row shown."""
+        font = self.app.small
+        w = self.app.width
+        mw = self.mark_width(n)
+        c.fill_rect(w - 6 - mw, y, mw + 4, font.line_height + 2, theme.SEL if sel else theme.BG)
+        c.text(font, mark, w - 4 - font.width(mark), y + 1, theme.SEL_FG if sel else theme.DIM)
 
 
 def _order(card):

@@ -3,6 +3,8 @@
 # (games.shadowlock.view.Table), kept apart to keep view.py small; the labels of what you may
 # do now are in view_menu.py (loaded only on your turn).
 
+import time
+
 from core import strings
 from games.shadowlock import cards
 from games.shadowlock.rules import (
@@ -72,7 +74,7 @@ def announce(table, seat, events):
             text = strings.t("sl.ev_draw" + sfx) % ((card_name(ev[3]),) if you else
                                                      (nm, card_name(ev[3])))
             table.flash = ev[3]
-            table.flash_until = table.app.platform.ticks_ms() + FLASH_MS
+            table.flash_until = time.ticks_add(table.app.platform.ticks_ms(), FLASH_MS)
         elif k == "bust":
             why = strings.t("sl.why_" + ev[2])
             text = strings.t("sl.ev_bust" + sfx) % ((why, ev[3]) if you else
