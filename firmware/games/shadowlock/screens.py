@@ -9,6 +9,8 @@ from games.shadowlock.view import box_name, card_name, seat_name
 from games.shadowlock.view_text import headline
 from ui import widgets
 
+GAP = 4     # pixels between the summary's table and the lines below it
+
 
 class RoundSummary(Scene):
     """The round just scored, over the table: each player's points this round, total and
@@ -49,7 +51,10 @@ class RoundSummary(Scene):
 
         rh = row_height(app)
         lh = app.small.line_height
-        self.heights = bytes([rh] * (len(self.rows) + 1) + [lh] * len(self.lines))
+        self.heights = bytearray([rh] * (len(self.rows) + 1) + [lh] * len(self.lines))
+        if self.lines:
+            self.heights[len(self.rows) + 1] += GAP
+
         self.room = h - 2 * widgets.PAD
 
     def count(self):
@@ -119,6 +124,8 @@ class RoundSummary(Scene):
             i = last
         font = app.small
         while i < end:
+            if i == n + 1:
+                y += GAP          # what each validated, a little apart from the table
             c.text(font, self.lines[i - n - 1], widgets.PAD + 2, y + 1, theme.FG)
             y += font.line_height
             i += 1
