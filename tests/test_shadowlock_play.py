@@ -209,3 +209,24 @@ def test_a_person_who_locked_nothing_is_told_the_pile_is_lost_once():
     assert texts == ["Round over: your unlocked 6 cards are lost"]
     assert scene.notes[0] == ["pile lost (6 cards)"]
     assert scene.history.lines[-1] == "Round 1 over"
+
+
+def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
+    try:
+        sessions = []
+        r = headless.run("WAIT:100", setup=table(players=4, seed=3, out=sessions,
+                                                 language="fr"), settle_ms=0)
+        scene = r.app.top
+        st = sessions[0].state
+        st.events = [("skipped", 1), ("shadow_keep", 3, 0), ("shadow_keep", 2, 4)]
+        scene.announce(1, st.events)
+        assert scene.history.lines[-3:] == ["Le tour d'Est est passé", "Ouest garde la Shadow",
+                                            "Nord garde la Shadow, 4 cartes perdues"]
+        from games.shadowlock import screens
+
+        text = screens.browse_text(scene)
+        assert "Pile d'Est" in text and "Pile d'Ouest" in text and "Pile de Nord" in text
+        assert view.view_text.named("sl.turn_of", "Est") == "Tour d'Est"
+    finally:
+        strings.remove()
+        strings.load("en")

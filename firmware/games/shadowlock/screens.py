@@ -6,7 +6,7 @@ from core import input as btn
 from core import strings, theme
 from core.scene import Scene
 from games.shadowlock.view import box_name, card_name, seat_name
-from games.shadowlock.view_text import headline
+from games.shadowlock.view_text import headline, named
 from ui import widgets
 
 GAP = 4     # pixels between the summary's table and the lines below it
@@ -141,7 +141,7 @@ def browse_text(table):
     out = []
     for seat in range(s.num_players):
         name = table.name(seat)
-        head = strings.t("sl.pile_of") % name if seat != table.me() else \
+        head = named("sl.pile_of", name) if seat != table.me() else \
             strings.t("sl.your_pile")
         if s.locked[seat]:
             head += " (" + strings.t("sl.locked") + ")"

@@ -435,7 +435,7 @@ class Table(Scene):
         lh = font.line_height
         pile = s.coll[seat]
         label = strings.t("sl.your_pile") if seat == self.me() else \
-            strings.t("sl.pile_of") % self.name(seat)
+            view_text.named("sl.pile_of", self.name(seat))
         if s.locked[seat]:
             label += " (" + strings.t("sl.locked") + ")"
         c.text(font, font.fit(label + " " + strings.t("sl.cards_n") % len(pile), w), x, y,

@@ -50,6 +50,15 @@ def box_name(b):
     return strings.t("sl.boxes").split(",")[b]
 
 
+def named(key, name):
+    """strings.t(key) % name, from the key's "_v" form before a name that starts with a
+    vowel: French elides ("Tour d'Est", not "Tour de Est"); English has the same text in
+    both."""
+    if name and name[0] in "AEIOUYÉ":
+        key += "_v"
+    return strings.t(key) % name
+
+
 # -- the table's texts -------------------------------------------------------------------------
 # Every action adds at least one line to the game's History (kit.turns): a message for what
 # the person must notice (a STOP, an AI's action card, your turn skipped or doubled, your
@@ -93,8 +102,12 @@ def announce(table, seat, events):
         elif k in ("stop", "pass", "shadow_discard", "skipped", "doubled"):
             key = {"stop": "sl.ev_stop", "pass": "sl.ev_pass", "shadow_discard": "sl.ev_shd",
                    "skipped": "sl.ev_skipped", "doubled": "sl.ev_doubled"}[k]
-            text = strings.t(key + sfx) if you else strings.t(key) % nm
+            text = strings.t(key + sfx) if you else named(key, nm) if k == "skipped" else \
+                strings.t(key) % nm
             loud = you and k in ("skipped", "doubled")
+        elif k == "shadow_keep" and not ev[2]:
+            # a Shadow kept in place of an empty pile: nothing lost to say
+            text = strings.t("sl.ev_shk0_you") if you else strings.t("sl.ev_shk0") % nm
         elif k in ("lock", "shadow_keep", "lost"):
             key = {"lock": "sl.ev_lock", "shadow_keep": "sl.ev_shk", "lost": "sl.ev_lost"}[k]
             text = strings.t(key + sfx) % ((ev[2],) if you else (nm, ev[2]))
@@ -183,7 +196,7 @@ def status_text(table):
     if not table.turns.human_to_move():
         if s.phase == P_VALIDATE:
             return t("sl.validating") % table.name(s.current_player)
-        return t("sl.turn_of") % table.name(s.current_player)
+        return named("sl.turn_of", table.name(s.current_player))
     ph = s.phase
     if ph == P_VALIDATE:
         fam = strings.t("sl.families").split(",")[s.val_family]
