@@ -39,12 +39,12 @@ class RoundSummary(Scene):
         self.text = "\n".join(text)
         self.last = s.is_over()
         self.lines = []
+        self.heights = b""
         self.top = 0
-        self.page = 1
 
     def enter(self):
         app = self.app
-        x, y, w, h = widgets.content_box(app)
+        _x, _y, w, h = widgets.content_box(app)
         self.lines = app.small.wrap(self.text, w - 2 * widgets.PAD - 4)
         # Scrolled a line at a time: the table's header and rows, then the text's lines.
         from ui.scores import row_height
@@ -54,7 +54,6 @@ class RoundSummary(Scene):
         self.heights = bytearray([rh] * (len(self.rows) + 1) + [lh] * len(self.lines))
         if self.lines:
             self.heights[len(self.rows) + 1] += GAP
-
         self.room = h - 2 * widgets.PAD
 
     def count(self):
