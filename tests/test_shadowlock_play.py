@@ -222,6 +222,9 @@ def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
         scene.announce(1, st.events)
         assert scene.history.lines[-3:] == ["Le tour d'Est est passé", "Ouest garde la Shadow",
                                             "Nord garde la Shadow, 4 cartes perdues"]
+        st.events = [("play", 1, 1, 1)]                  # an AI's Double on itself
+        scene.announce(1, st.events)
+        assert scene.history.lines[-1] == "Est a joué Double sur lui-même"
         from games.shadowlock import screens
 
         text = screens.browse_text(scene)

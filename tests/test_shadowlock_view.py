@@ -381,3 +381,102 @@ def test_partial_redraws_match_a_full_redraw():
         app.draw()
         assert scene.flash == -1 and bytes(c.buf) == full_frame(scene)
         assert checked == n + 4
+
+
+# -- every text whole ----------------------------------------------------------------------
+
+
+def table_texts(t, f):
+    """(where, text) of every text the table draws in one line, with its longest arguments:
+    the status line, the rows of what you may do, the opponents' lines, the pile's label."""
+    names = t("sl.seats").split(",")
+    cards = [t("sl.rainbow"), t("sl.shadow")] + t("sl.actions").split(",") + \
+        ["12 " + c for c in t("sl.colours").split(",")]
+    out = []
+    for key in ("sl.your_turn", "sl.your_draw", "sl.your_forced", "sl.your_shadow",
+                "sl.your_quantum", "sl.your_skipped", "game_over"):
+        out.append(("status", t(key)))
+    out.append(("status", t("sl.your_owed") % 2))
+    out += [("status", t("sl.your_validate") % (5, fam)) for fam in t("sl.families").split(",")]
+    for n in names:
+        out += [("status", view.view_text.named("sl.turn_of", n)),
+                ("status", t("sl.validating") % n), ("status", n + ": " + t("thinking")),
+                ("opponent", t("sl.opp") % (n, 24, " L", 10, 199) + "  [SJQDFFPPSSJQDF]"),
+                ("pile", view.view_text.named("sl.pile_of", n) + " (" + t("sl.locked") + ") " +
+                 t("sl.cards_n") % 24)]
+    out.append(("pile", t("sl.your_pile") + " (" + t("sl.locked") + ") " + t("sl.cards_n") % 24))
+    for key in ("sl.a_stop", "sl.a_flip", "sl.a_joker", "sl.a_sh_discard", "sl.a_sh_keep",
+                "sl.a_none", "sl.a_pass"):
+        out.append(("menu", t(key)))
+    out += [("menu", t("sl.a_lock") % 24), ("menu", t("sl.a_draw_odds") % ("A", 100)),
+            ("menu", t("sl.a_quantum") % "A"), ("validate", t("sl.a_decline") + t("sl.a_best"))]
+    for n in names + [t("sl.yourself")]:
+        out += [("menu", t(key) % n) for key in ("sl.a_double", "sl.a_skip", "sl.a_swipe")]
+    out += [("menu", t("sl.a_keep") % c) for c in cards]
+    out += [("validate", t("sl.a_validate") % (b, 30) + t("sl.a_joker_used") + t("sl.a_best"))
+            for b in t("sl.boxes").split(",")]
+    return out
+
+
+def toast_texts(t):
+    """The announcements shown as messages, with their longest arguments."""
+    n = "Ouest" if t("sl.you") == "Vous" else "North"
+    card = "Arc-en-ciel" if n == "Ouest" else "Rainbow"
+    out = [t("sl.ev_skipped_you"), t("sl.ev_doubled_you"), t("sl.ev_lost_you") % 24,
+           t("sl.you_look") % ("12 " + card, "12 " + card)]
+    for why in ("sl.why_value", "sl.why_colour"):
+        out += [t("sl.ev_bust_you") % (t(why), 24), t("sl.ev_bust") % (t(why), n, 24)]
+    for a in t("sl.actions").split(","):
+        out += [t("sl.ev_play") % (n, a), t("sl.ev_play_on") % (n, a, t("sl.itself"))]
+    return out
+
+
+def test_every_text_of_the_table_fits_whole_on_every_board_in_both_languages():
+    """Nothing on the table is cut short ('…'): each one-line text fits its room with its
+    longest arguments (a validation list has at most 9 rows, so its "3/7" mark is narrow);
+    the announcements under the menu are wrapped, never cut."""
+    try:
+        for board, w, _h, _down in BOARDS:
+            for language in ("en", "fr"):
+                r = headless.run("WAIT:100", board=board, setup=table(players=4, until=drawing))
+                scene = r.app.top
+                if language == "fr":
+                    strings.load("fr")
+                    lang.load("games.shadowlock", None)
+                f = r.app.small
+                t = strings.t
+                rw = f.width(t("sl.round") % (5, 5))
+                room = {"status": w - rw - 12, "opponent": w - 8, "pile": w - 8,
+                        "menu": w - 12 - scene.mark_width(99) - 6,
+                        "validate": w - 12 - scene.mark_width(9) - 6}
+                long = [(where, text, f.width(text), room[where])
+                        for where, text in table_texts(t, f) if f.width(text) > room[where]]
+                assert not long, (board, language, long)
+                # the messages: two lines in their box (core.app: 24 pixels of margin)
+                long = [text for text in toast_texts(t) if len(f.wrap(text, w - 24)) > 2]
+                assert not long, (board, language, long)
+                strings.remove()
+                strings.load("en")
+    finally:
+        strings.remove()
+        strings.load("en")
+
+
+def test_the_last_announcements_are_wrapped_whole_under_the_menu():
+    r = headless.run("WAIT:300", setup=table(players=2), settle_ms=0)
+    scene = r.app.top
+    scene.log[:] = ["Round over: West loses 24 unlocked cards, and this line goes on and on",
+                    "You draw 7 Red"]
+    c = r.app.canvas
+    drawn = []
+    real = c.text
+    c.text = lambda font, s, x, y, color: drawn.append(s) or real(font, s, x, y, color)
+    try:
+        scene.draw(c, True)
+    finally:
+        del c.text
+    font = r.app.small
+    first = font.wrap(scene.log[0], r.app.width - 8)
+    assert len(first) == 2 and all(line in drawn for line in first)
+    assert "You draw 7 Red" in drawn and drawn.index(first[1]) < drawn.index("You draw 7 Red")
+    assert not [s for s in drawn if s.endswith("…")]

@@ -14,6 +14,7 @@ T = {
     "sl.you": "You",
     "sl.you_lc": "you",
     "sl.yourself": "yourself",
+    "sl.itself": "itself",
     "sl.seats": "South,East,North,West",
     "sl.colours": "Red,Blue,Yellow,Green",
     "sl.rainbow": "Rainbow",

@@ -13,6 +13,7 @@ T = {
     "sl.you": "Vous",
     "sl.you_lc": "vous",
     "sl.yourself": "vous-même",
+    "sl.itself": "lui-même",
     "sl.seats": "Sud,Est,Nord,Ouest",
     "sl.colours": "Rouge,Bleu,Jaune,Vert",
     "sl.rainbow": "Arc-en-ciel",

@@ -80,6 +80,7 @@ def demo_scene(app, entry, seed):
 # 2 KB block for it on a Pico-sized heap (tools.memcheck: the demo needed 130wK because of
 # it). Room for ACTIONS_ROOM is reserved when the table opens, while the heap is still whole.
 ACTIONS_ROOM = 512
+RESULT_PAUSE_MS = 1500      # the finished table stays this long before the final scorecards
 
 
 def _reserve(lst, n):
@@ -267,7 +268,9 @@ class Table(Scene):
             return
         if self.demo:
             self.turns.end_demo(now)
-        elif not self.result_shown and self.app.top is self and not self.app.toasts_pending():
+        elif not self.result_shown and self.app.top is self and \
+                not self.app.toasts_pending() and self.turns.over_for(now) >= RESULT_PAUSE_MS:
+            # the finished table a moment (its status says "Game over"), as Match 2-52 does
             self.result_shown = True
             self.session.clear_save()
             from games.shadowlock import screens
@@ -332,11 +335,25 @@ class Table(Scene):
             shown[5] = -1
             self.draw_menu(c, items)
             y += 2 + rows * row
-        for line in self.log:
-            if y + lh > bottom:
+        self.draw_log(c, y, bottom)
+
+    def draw_log(self, c, y, bottom):
+        """The last announcements under the menu, each whole (wrapped), the newest first
+        when there is no room for both (the History keeps every one)."""
+        font = self.app.small
+        lh = font.line_height
+        room = (bottom - y) // lh
+        shown = []
+        for text in reversed(self.log):
+            lines = font.wrap(text, self.app.width - 8)
+            if len(lines) > room:
                 break
-            c.text(font, font.fit(line, app.width - 8), 4, y, theme.DIM)
-            y += lh
+            room -= len(lines)
+            shown.insert(0, lines)
+        for lines in shown:
+            for line in lines:
+                c.text(font, line, 4, y, theme.DIM)
+                y += lh
 
     def draw_changes(self, c):
         """A frame between two actions: redraw only what changed since the last one."""

@@ -93,7 +93,8 @@ def announce(table, seat, events):
             act = ev[2]
             an = action_name(act)
             if act in (1, 2, 4):          # Double, Skip, Swipe have a target
-                tn = table.target_name(ev[3]) if ev[3] != who else strings.t("sl.yourself")
+                tn = table.target_name(ev[3]) if ev[3] != who else \
+                    strings.t("sl.yourself" if you else "sl.itself")
                 text = strings.t("sl.ev_play_on" + sfx) % ((an, tn) if you else
                                                             (nm, an, tn))
             else:
