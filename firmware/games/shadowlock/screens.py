@@ -249,7 +249,8 @@ class Result(Scene):
         label_w = font.width("Col") + 10
         for code in strings.t("sl.box_codes").split(","):
             label_w = max(label_w, font.width(code) + 8)
-        label_w = max(label_w, font.width(strings.t("sl.nboxes")) + 6)
+        label_w = max(label_w, font.width(strings.t("sl.nboxes")) + 6,
+                      font.width(strings.t("sl.total")) + 6)
         col_w = (w - 8 - label_w) // n
         names = self.names()
         for p in range(n):
@@ -258,18 +259,26 @@ class Result(Scene):
         y += lh + 1
         c.hline(x + 4, y - 1, w - 8, theme.EDGE)
         rows = self.rows()
+        # The total and the box count first, always in view; the ten boxes below them
+        # scroll where they do not fit (240x135).
+        for i in (10, 11):
+            self.draw_row(c, rows[i], y, label_w, col_w, theme.ACCENT)
+            y += lh
+        c.hline(x + 4, y, w - 8, theme.EDGE)
+        y += 2
         fit = (widgets.content_box(app)[1] + h - y) // lh
-        if self.top > len(rows) - fit:
-            self.top = max(0, len(rows) - fit)
-        more = len(rows) > fit
+        if self.top > 10 - fit:
+            self.top = max(0, 10 - fit)
+        more = 10 > fit
         widgets.hint_bar(app, c, (strings.t("sl.h_scroll") + "  " if more else "") +
                          strings.t("sl.h_result"))
-        for i in range(self.top, min(len(rows), self.top + fit)):
-            label, cells = rows[i]
-            ry = y + (i - self.top) * lh
-            bold = i >= 10
-            c.text(font, label, x + 4, ry, theme.ACCENT if bold else theme.DIM)
-            for p in range(n):
-                c.text(font, cells[p], x + 4 + label_w + p * col_w, ry,
-                       theme.FG if cells[p] != "-" else theme.EDGE)
+        for i in range(self.top, min(10, self.top + fit)):
+            self.draw_row(c, rows[i], y + (i - self.top) * lh, label_w, col_w, theme.DIM)
 
+    def draw_row(self, c, row, y, label_w, col_w, ink):
+        font = self.app.small
+        label, cells = row
+        c.text(font, label, 4, y, ink)
+        for p in range(len(cells)):
+            c.text(font, cells[p], 4 + label_w + p * col_w, y,
+                   theme.FG if cells[p] != "-" else theme.EDGE)
