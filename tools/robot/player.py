@@ -243,6 +243,11 @@ class Player:
             return
         before = d.now
         self._learn()
+        table = find_table(app)
+        if table is not None and table.session.is_over() and not self.over_seen:
+            # The game ended (perhaps under a screen over the table).
+            self.over_seen = True
+            self.session = table.session
         self._dispatch(top, name)
         if d.now == before:
             d.wait()      # a screen the robot has no press for yet: let time go by
@@ -458,10 +463,6 @@ class Player:
         if self.phase in ("menu", "setup"):
             self.phase = "play"
         if session.is_over():
-            if not self.over_seen:
-                self.over_seen = True
-                self.session = session
-                self.watch.mark_texts()
             self.monkey(table, over=True)
             return
         if not table.turns.human_to_move():

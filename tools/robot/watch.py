@@ -92,7 +92,7 @@ class Watch:
         self.notes: list[Failure] = []
         self._seen: set = set()
         self.texts: list[tuple[str, int, int, int]] = []   # this frame's (text, x, y, x_end)
-        self.frame_texts: list[str] = []     # texts drawn since `mark_texts()`
+        self.frame_texts: list[str] = []     # texts drawn since the last move
         self.table = None
         self.events: list[tuple] = []        # ("act", seat, action, n) / ("line", text)
         self._turn = None                    # [seat, first action, its text, History lines]
@@ -255,6 +255,7 @@ class Watch:
             seat = state.current_player
             text = state.action_str(action) if hasattr(state, "action_str") else str(action)
             apply(action)
+            self.mark_texts()      # what is drawn after the last move: its result screens
             n = len(session.actions)
             events.append(("act", seat, action, n))
             turn = self._turn
