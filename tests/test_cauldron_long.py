@@ -73,7 +73,7 @@ def test_cauldron_200_ai_games_under_micropython():
 
 
 def arena_with_recipes(argv):
-    from games import registry
+    import registry
     from tools import arena
 
     rules = registry.load("cauldron", "rules")

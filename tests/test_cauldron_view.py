@@ -265,7 +265,7 @@ def test_resume_after_quitting(tmp_path):
             got.turn, list(got.pawns)) == (want.grid, want.pile, want.cauldrons, want.spells,
                                            want.recipes, want.current_player, want.turn,
                                            list(want.pawns))
-    from games import registry
+    import registry
 
     def setup(app):
         app.start()
@@ -307,7 +307,7 @@ def test_french_board():
 
 
 def test_setup_screen_and_demo():
-    from games import registry
+    import registry
 
     registered = "cauldron" in [e[0] for e in registry.GAMES]
     if not registered:

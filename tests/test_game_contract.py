@@ -14,7 +14,7 @@ AI_SPREAD positions over each game and its AI_LAST last ones)."""
 
 import pytest
 
-from games import registry
+import registry
 from tests import contract
 from tests.mpy import ROOT, run_mpy
 from tests.toygame import ENTRY as TOY
@@ -79,7 +79,7 @@ def test_contract_cpython(game, check, toy):
 
 
 MPY_CODE = """
-from games import registry
+import registry
 registry.register(%(toy)r)
 from tests import contract
 rules = registry.load(%(game)r, "rules")

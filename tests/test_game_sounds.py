@@ -4,7 +4,7 @@ demo, whose moves are announced like anyone's."""
 
 import pytest
 
-from games import registry
+import registry
 from sim import headless
 
 

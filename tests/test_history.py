@@ -7,10 +7,10 @@ the pause-menu row. Driven through the toy game and the three games' tables."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
 from core.session import Session
-from games import registry
 from kit import turns
 from sim import headless
 from tests.toygame import ENTRY, rules
@@ -126,7 +126,7 @@ MPY_FLOW = """
 from core.app import App
 from core import input as btn
 from device.headless import HeadlessPlatform
-from games import registry
+import registry
 p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
 app = App(p)
 app.start()

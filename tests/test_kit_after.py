@@ -6,9 +6,9 @@ own result screens are checked in their view tests."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
-from games import registry
 from sim import headless
 from tests.toygame import ENTRY
 

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
+import registry
 from core import storage, strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from sim import headless
 from tests.toygame import ENTRY, ai, rules
 

@@ -7,8 +7,8 @@ Times are the headless simulator's virtual clock (deterministic, not the host's)
 
 import pytest
 
+import registry
 from core.session import LEVELS, Session, ai_delay_ms
-from games import registry
 from kit import turns
 from sim import headless
 from tests.toygame import ENTRY, rules

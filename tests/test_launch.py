@@ -7,9 +7,9 @@ for main.py running again. tests/test_rig.py checks the real restart on the emul
 
 import os
 
+import registry
 from core.app import App
 from device.headless import HeadlessPlatform
-from games import registry
 from screens import launch
 from tests.test_app import GEN, press, run_for
 
@@ -159,7 +159,7 @@ MPY_PRELUDE = """
 import os
 from core.app import App
 from device.headless import HeadlessPlatform, run
-from games import registry
+import registry
 
 class P(HeadlessPlatform):
     restarts = 0

@@ -4,10 +4,10 @@ give-up chooser, a land with the declare chooser), the end screen's per-colour t
 after quitting, a whole demo game. Pictures go to a temporary folder only (the docs' pictures
 are tools/screenshots.py's manufactory_* screens)."""
 
+import registry
 from core import strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from games.manufactory import ai, cards, rules, screens, view
 from games.manufactory.rules import DECLARE, DISCARD
 from kit import lang

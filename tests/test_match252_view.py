@@ -8,9 +8,9 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
+import registry
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from games.match252 import ai, rules, view
 from kit import lang as kit_lang
 from sim import headless
@@ -290,7 +290,7 @@ MPY_DEMO = """
 import gc
 from core.app import App
 from device.headless import HeadlessPlatform
-from games import registry
+import registry
 p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
 app = App(p)
 app.start()

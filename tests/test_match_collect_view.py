@@ -21,8 +21,8 @@ BOARDS = {"240x240": "pico_lcd_1_3", "240x135": "pico_lcd_1_14", "320x240": "dis
 
 def _base(app, speed="fast", language="en"):
     """What App.start() does, without the splash: settings, strings, theme, assets, menu."""
+    import registry
     from core import storage, strings
-    from games import registry
     from screens.main_menu import MainMenu
 
     registry.register(ENTRY)
@@ -585,7 +585,7 @@ MPY_DEMO = """
 import gc
 from core.app import App
 from device.headless import HeadlessPlatform
-from games import registry
+import registry
 registry.register(%(entry)r)
 p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
 app = App(p)

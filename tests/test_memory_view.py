@@ -8,8 +8,9 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
+import registry
 from core.session import Session
-from games import deck88, registry
+from games import deck88
 from games.memory import rules, view
 from kit import lang as kit_lang
 from sim import headless

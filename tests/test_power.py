@@ -281,8 +281,8 @@ def test_sim_window_shows_the_packs_led(tmp_path, monkeypatch):
 def test_the_turn_driver_lights_the_led_on_your_turn_only():
     """kit.turns.Turns.tick: lit while the human is to move, dark while the AI is, and in a
     demo; on the toy game (tests/toygame), Display Pack 2.0."""
+    import registry
     from core.session import Session
-    from games import registry
     from sim import headless
     from tests.toygame import ENTRY, rules
 

@@ -4,10 +4,10 @@ announcements, the private Flip look, the round-end validation with the best cho
 proposed, the players' piles and scorecards, the final scorecards and a whole demo game.
 Frames stay in memory; the pictures in docs/img are tools/screenshots.py's (shadowlock_*)."""
 
+import registry
 from core import strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from games.shadowlock import ai, lang_en, lang_fr, rules, view
 from games.shadowlock.objectives import best_plan
 from kit import lang

@@ -5,9 +5,9 @@ splash's first frame (reset to the first menu frame: docs/PERFORMANCE.md, "Drawi
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
-from games import registry
 from screens import splash
 from tests.test_ui_kit import GEN, make_app_raw
 

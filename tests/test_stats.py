@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+import registry
 from core import input as btn
 from core import storage, strings
 from core.session import Session
-from games import registry
 from sim import headless
 from tests.toygame import ENTRY
 

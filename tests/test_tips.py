@@ -5,9 +5,9 @@ virtual clock, through the toy game (tests/toygame)."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import storage, strings
-from games import registry
 from sim import headless
 from tests.toygame import ENTRY
 

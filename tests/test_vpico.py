@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 GEN = FIRMWARE / "gen"
 
+import registry  # noqa: E402
 from core.canvas import Canvas  # noqa: E402
 from device import unixport  # noqa: E402
-from games import registry  # noqa: E402
 from sim.platform import SimDisplay  # noqa: E402
 from sim.vpico_frontend import Panel  # noqa: E402
 from tools import memcheck, vpico  # noqa: E402
@@ -431,7 +431,7 @@ def test_flash_again_copies_nothing_then_only_the_change(flashed, built, tmp_pat
 def _game_ids():
     if not GAME_IDS:
         return [pytest.param(None, marks=pytest.mark.skip(
-            reason="no game registered in firmware/games/registry.py yet: the all-AI game "
+            reason="no game registered in firmware/registry.py yet: the all-AI game "
                    "step runs for every registered game"))]
     return GAME_IDS
 

@@ -539,7 +539,7 @@ AI_TARGET_MS = {"hard": 1500, "normal": 500}
 def bench_ai(quick: bool) -> dict:
     """Per registered game and level: all seats at that level, AI-only games under the
     MicroPython unix port (tools.soak), each decision timed with time.ticks_us."""
-    from games import registry
+    import registry
     from tools import soak
 
     games = 3 if quick else 10
@@ -560,7 +560,7 @@ def report_ai(res: dict) -> tuple[str, str]:
     cmd = "python -m tools.bench --only ai%s" % ("" if res["games"] >= 10 else " --quick")
     if not res["rows"]:
         return ("no games registered yet",
-                "Command: `%s`. No games registered yet (`firmware/games/registry.py` "
+                "Command: `%s`. No games registered yet (`firmware/registry.py` "
                 "GAMES is empty); this table fills in as games register." % cmd)
     lines = ["%-14s %3s %-7s %5s %6s %9s %9s %9s %12s %s" % (
         "game", "n", "level", "games", "moves", "med ms", "p95 ms", "max ms", "Pico p95 ms*",

@@ -1,6 +1,6 @@
 """`make memcheck`: the smallest heap the console needs, measured on the virtual Pico.
 
-For boot-to-menu and for each game in firmware/games/registry.py (from the menu, a whole game
+For boot-to-menu and for each game in firmware/registry.py (from the menu, a whole game
 with every seat played by the AI -- the game view's demo_scene -- and back to the menu, fixed
 seeds), it finds by bisection the smallest `-X heapsize=NwK` at which the run completes with no
 error screen, then measures the peak live heap (gc.mem_alloc() after a collection, sampled every
@@ -50,10 +50,10 @@ def game_keys(game_id: str, seed: int = GAME_SEED) -> str:
 
 
 def registered_games() -> list[str]:
-    """Game ids in firmware/games/registry.py (read by CPython)."""
+    """Game ids in firmware/registry.py (read by CPython)."""
     sys.path.insert(0, str(ROOT / "firmware"))
     try:
-        from games import registry
+        import registry
 
         return [entry[0] for entry in registry.GAMES]
     finally:

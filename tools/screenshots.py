@@ -249,7 +249,7 @@ def _mc_table(factory=_mc_session, language="en", summary=False):
 
 
 def _mc_setup_screen(app):
-    from games import registry
+    import registry
     from games.match_collect import view
 
     _mc_base(app)
@@ -382,7 +382,7 @@ def _cauldron_finish(s):
 
 
 def _cauldron_setup_screen(app):
-    from games import registry
+    import registry
     from games.cauldron import view
 
     app.start()
@@ -444,7 +444,7 @@ def _sl_table(until=_sl_mid_turn, players=3, seed=5, options=None, language="en"
 
 
 def _sl_setup_screen(app):
-    from games import registry
+    import registry
     from games.shadowlock import view
 
     app.start()
@@ -507,7 +507,7 @@ def _mf_table(n=12, players=3, seed=5, belt=None, finish=False):
 
 
 def _mf_setup_screen(app):
-    from games import registry
+    import registry
     from games.manufactory import view
 
     app.start()
@@ -545,8 +545,8 @@ def _stats_screen(menu=False, language=None):
     main menu's Statistics list instead; `language` set before the screens open (their
     strings are merged then, so run()'s own lang override would come too late)."""
     def setup(app):
+        import registry
         from core import storage, strings
-        from games import registry
 
         app.start()
         if language is not None:

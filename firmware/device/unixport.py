@@ -113,7 +113,7 @@ def demo(app, game_id, seed):
     docs/ARCHITECTURE.md, the game contract). Errors go to the app's error screen."""
     try:
         app.reset_to_home()
-        from games import registry
+        import registry
 
         entry = registry.find(game_id)
         gc.collect()

@@ -1,7 +1,7 @@
 # The game kit: what every game shares, so that writing a game means writing its rules, its
 # AI, its table scene and its strings (docs/NEW_GAME.md). Imported only by games (never by
 # core/ or the menu) and dropped with them when the menu is back on top
-# (games.registry.unload_all).
+# (registry.unload_all).
 #
 #   kit.setup     the setup screen from a declaration (Spec): players, levels, options, demo
 #                 seats, resume (Back keeps the save), Start, Watch AI play, How to play,

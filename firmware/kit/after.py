@@ -53,7 +53,7 @@ def _entry(game_id):
     cur = setup.current
     if cur[1] is not None and cur[1][0] == game_id:
         return cur[1]
-    from games import registry
+    import registry
 
     return registry.find(game_id)
 

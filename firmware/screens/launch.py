@@ -1,6 +1,6 @@
 """Each game on a fresh interpreter: the menu restarts MicroPython before a second game.
 
-Leaving a game drops its modules (games.registry.unload_all), but not everything they cost:
+Leaving a game drops its modules (registry.unload_all), but not everything they cost:
 on the stock firmware every name of every .mpy loaded is interned for good (the qstr pool,
 which grows by doubling), and the heap is left in pieces. Measured on the emulated RP2040
 (stock 1.28.0): after all-AI games of the five other games, the pool held 2,240 names
@@ -75,7 +75,7 @@ def take(app):
         os.remove(path)     # before anything else: a game that fails to open is not retried
     except OSError:
         pass
-    from games import registry
+    import registry
 
     try:
         return registry.find(data.decode().strip())

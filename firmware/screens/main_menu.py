@@ -1,16 +1,16 @@
 """The main menu: every game in the registry, then Statistics, Settings and About.
 
 A game's name and icon come from its package's tiny `meta.py` (NAMES, ICON), imported for a
-moment and dropped (games.registry.meta): the menu never imports a whole game. The names
+moment and dropped (registry.meta): the menu never imports a whole game. The names
 are read once per language."""
 
 import gc
 
 from micropython import const
 
+import registry
 import screens
 from core import strings
-from games import registry
 from ui.menu import MenuScreen
 
 _ICON_SIZE = const(32)

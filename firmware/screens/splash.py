@@ -16,7 +16,7 @@ from core.app import Scene
 
 SPLASH_UNTIL_MS = 800
 
-# The tagline's first word is the number of games installed (games.registry), in words.
+# The tagline's first word is the number of games installed (registry), in words.
 _NUMBERS = {"en": "No One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve",
             "fr": "Aucun Un Deux Trois Quatre Cinq Six Sept Huit Neuf Dix Onze Douze"}
 
@@ -24,7 +24,7 @@ _NUMBERS = {"en": "No One Two Three Four Five Six Seven Eight Nine Ten Eleven Tw
 def tagline():
     """strings "tagline" ("Six card games, pocket sized") with its count taken from the
     registry: "Five card games, ..." when five are installed (digits past twelve)."""
-    from games import registry
+    import registry
 
     text = strings.t("tagline")
     n = len(registry.GAMES)
@@ -84,7 +84,7 @@ class Splash(Scene):
         self.app.replace(menu)
         if entry is not None:
             # As if chosen on the menu: its row is where the menu opens when the game ends.
-            from games import registry
+            import registry
 
             menu.menu.cursor = registry.GAMES.index(entry)
             menu.start_game(entry)
@@ -114,7 +114,7 @@ class Splash(Scene):
         ty = cy + ch + 14
         c.text(app.large, title, (w - tw) // 2, ty, theme.ACCENT)
         if self.launch is not None:
-            from games import registry
+            import registry
 
             tag = registry.label(self.launch, strings.lang())[0]
         else:

@@ -154,7 +154,7 @@ _A.draw = draw
 _A.crash = crash
 _canvas.Canvas.flush = flush
 try:
-    from games import registry as _registry
+    import registry as _registry
 
     _games.append(",".join([e[0] for e in _registry.GAMES]))
     del _registry

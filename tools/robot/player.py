@@ -278,7 +278,7 @@ class Player:
             return
         if self.phase == "quit":
             self.phase = "resume"
-        index = [e[0] for e in sys.modules["games.registry"].GAMES].index(self.plan.game)
+        index = [e[0] for e in sys.modules["registry"].GAMES].index(self.plan.game)
         self.move_cursor(scene.menu.cursor, index, len(scene.menu.rows))
         if scene.menu.cursor == index:
             self.driver.press("A")
