@@ -19,10 +19,27 @@
 #   kit.piles     seeded shuffle, deal, draw, split, reshuffle a discard with a cap
 #   kit.sampling  determinisation for AIs: sample worlds, evaluate, combine, on a budget
 #
-# One helper lives here, in the package itself (loaded with any kit module, so it costs no
-# module of its own): check_turn, for a game's ai.choose.
+# What lives here, in the package itself (loaded with any kit module, so it costs no module
+# of its own), is what several kit modules share and none owns: `current`, the game now
+# open, and check_turn, for a game's ai.choose. Each kit module sits at one level: the
+# package (this file) at the bottom, then actions, piles, sampling, lang, tips, history,
+# stats; stats_screen and turns above stats; setup_screen above turns; setup above it;
+# after on top (tests/test_import_graph.py finds any cycle).
 
 from core.session import LEVELS
+
+# The game now open: its Spec and registry entry, remembered when its setup screen is made,
+# for what comes after a game (kit.after: Play again / Setup / Menu; kit.stats: the
+# statistics split and high scores). Dropped with the kit.
+current: list = [None, None]
+
+
+def forget():
+    """Let go of the remembered Spec and entry (an all-AI game has no after-game choice and
+    counts no statistics): a Spec holds its module's globals, and with them the setup's
+    modules that the table dropped from sys.modules."""
+    current[0] = None
+    current[1] = None
 
 
 def check_turn(state, seat, level):

@@ -11,11 +11,11 @@
 #   replaced it: Spec.replace);
 # - Menu: back to the main menu.
 # B on the choice leaves the result on screen. The game's Spec is the one its setup screen
-# was made with (kit.setup.current), or the `spec` given.
+# was made with (kit.current), or the `spec` given.
 
 from core import strings
 from core.session import Session
-from kit import setup
+from kit import current, setup
 
 AGAIN = 0
 SETUP = 1
@@ -43,14 +43,14 @@ def dialog(app, session, text, spec=None, title=None):
 def _spec(session, spec):
     if spec is not None:
         return spec
-    cur = setup.current[0]
+    cur = current[0]
     if cur is not None and cur.game_id == session.game_id:
         return cur
     return None
 
 
 def _entry(game_id):
-    cur = setup.current
+    cur = current
     if cur[1] is not None and cur[1][0] == game_id:
         return cur[1]
     import registry

@@ -48,12 +48,10 @@
 
 from core import strings
 from core.session import HUMAN, LEVELS, Session
+from kit import current, forget
 
 SOLO = "solo"
 LEVEL_ROWS = "levels"       # in Spec.options: where the Players and level rows go
-# The game's declaration and registry entry, remembered when its setup screen is made, for
-# the after-game choice (kit.after: Play again / Setup / Menu). Dropped with the kit.
-current: list = [None, None]
 
 
 class Spec:
@@ -233,14 +231,6 @@ def entry_scene(app, entry, spec):
     it), then the setup screen."""
     _strings(spec, entry)
     return screen(app, entry, spec)
-
-
-def forget():
-    """Let go of the remembered Spec and entry (an all-AI game has no after-game choice and
-    counts no statistics): a Spec holds its module's globals, and with them the setup's
-    modules that the table dropped from sys.modules."""
-    current[0] = None
-    current[1] = None
 
 
 def demo_scene(app, entry, spec, seed, players=None):

@@ -142,9 +142,9 @@ def record(session, split=(), scores=False, damaged=None, scores_damaged=None):
 
 def spec_of(game_id):
     """The game's Spec (the one its setup screen was made with), or None."""
-    from kit import setup
+    from kit import current
 
-    spec = setup.current[0]
+    spec = current[0]
     return spec if spec is not None and spec.game_id == game_id else None
 
 

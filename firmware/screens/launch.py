@@ -36,10 +36,8 @@ def restart_into(app, entry):
     left the heap smaller (LEFT_BEHIND bytes or more) than when the first game opened. False:
     open it in place (the first game; a platform that cannot restart; a firmware with the
     games frozen in, where names and bytecode stay in flash and the heap comes back whole)."""
-    import screens
-
     p = app.platform
-    home = screens.home
+    home = app.screens.home         # the console's screens (screens/__init__.py)
     if home[3] is None or home[3][0] is not app:
         home[3] = (app, _free())        # the menu's free heap before any game
         return False

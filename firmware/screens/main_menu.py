@@ -1,15 +1,15 @@
 """The main menu: every game in the registry, then Statistics, Settings and About.
 
-A game's name and icon come from its package's tiny `meta.py` (NAMES, ICON), imported for a
-moment and dropped (registry.meta): the menu never imports a whole game. The names
-are read once per language."""
+A game's name and icon come from its registry line (registry.label): the menu imports
+nothing of a game until one is chosen. Its memory across visits (the cursor, the modules to
+trim back to) is the console's `screens.home`, reached through the app (`app.screens`, the
+package main.py gave it): this module imports no module of its package above it."""
 
 import gc
 
 from micropython import const
 
 import registry
-import screens
 from core import strings
 from ui.menu import MenuScreen
 
@@ -41,7 +41,7 @@ class MainMenu(MenuScreen):
         # loaded later (settings, about, a game) is dropped when the menu is back on top.
         modules.drop("screens.splash")
         gc.collect()
-        home = screens.home
+        home = self.app.screens.home
         if home[0] is self.app:
             modules.trim_to(home[1])        # back from a game: what it loaded goes
         else:                               # the first time (of this app)
@@ -71,7 +71,7 @@ class MainMenu(MenuScreen):
 
         if registry.unload_all():
             strings.remove()
-        modules.trim_to(screens.home[1])
+        modules.trim_to(self.app.screens.home[1])
         self.app.led(False)
         self.title = strings.t("console")
         super().resume()
@@ -109,7 +109,7 @@ class MainMenu(MenuScreen):
         # heap while it plays (make memcheck); App.pop of its last scene opens a new menu.
         # A second game starts on a fresh interpreter instead, where the board can restart
         # (screens.launch).
-        screens.home[2] = self.menu.cursor
+        self.app.screens.home[2] = self.menu.cursor
         from screens import launch
 
         if launch.restart_into(self.app, entry):

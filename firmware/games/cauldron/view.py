@@ -20,7 +20,8 @@ from core import strings, theme
 from core.app import Scene
 from core.icons import Icons
 from games.cauldron import rules
-from games.cauldron.board import EMPTY, LINE_CELLS, spell_type
+from games.cauldron.board import EMPTY, LINE_CELLS
+from games.cauldron.names import VALUES, card_code, card_name, line_name, names
 from kit import setup, turns
 from ui import widgets
 from ui.dialog import Dialog
@@ -66,54 +67,7 @@ def demo_scene(app, entry, seed):
     return setup.demo_scene(app, entry, Spec(), seed)
 
 
-# -- names -------------------------------------------------------------------------------------
-
-
-_SPLIT = {}   # the split name lists, once per language (the game's modules go with it)
-
-
-def _names(key, sep=","):
-    lst = _SPLIT.get(key)
-    if lst is None or lst[0] != strings.lang():
-        lst = (strings.lang(), strings.t(key).split(sep))
-        _SPLIT[key] = lst
-    return lst[1]
-
-
-def kind_code(k):
-    return _names("cd.codes", " ")[k]
-
-
-def kind_name(k):
-    return _names("cd.kinds")[k]
-
-
-def card_name(card):
-    """'Amberseed 3', 'Immuto', 'Accio'..."""
-    if card == EMPTY:
-        return "-"
-    if card < 72:
-        return "%s %d" % (kind_name(card >> 2), (card & 3) + 1)
-    if card < 74:
-        return strings.t("cd.immuto")
-    return _names("cd.spells")[spell_type(card)]
-
-
-_VALUES = ("1", "2", "3", "4")
-
-
-def card_code(card):
-    if card < 72:
-        return kind_code(card >> 2), _VALUES[card & 3]   # no new str per cell drawn
-    if card < 74:
-        return "Im", "0"
-    return _names("cd.spells")[spell_type(card)][:2], ""
-
-
-def line_name(line):
-    if line < 4:
-        return strings.t("cd.col") % (line + 1)
-    return strings.t("cd.row") % (line - 3)
+# -- the board (names of cards and lines: games.cauldron.names) ----------------------------
 
 
 def stripe_colour(card):
@@ -164,9 +118,9 @@ class Table(Scene):
         self.letters = tuple(strings.t("cd.colour_letters"))
         # text widths a cell needs, measured once (each measure is a native call): the 18
         # kind codes (small font), then the values 1-4 (large font)
-        codes = _names("cd.codes", " ")
+        codes = names("cd.codes", " ")
         self.widths = bytearray([app.small.width(k) for k in codes]
-                                + [app.large.width(v) for v in _VALUES])
+                                + [app.large.width(v) for v in VALUES])
         if self.icons is None:
             gc.collect()  # before the pack's read, as in games.manufactory.view
             try:

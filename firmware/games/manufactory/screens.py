@@ -6,7 +6,7 @@ from core import input as btn
 from core import strings, theme
 from core.app import Scene
 from games.manufactory import rules
-from games.manufactory.view import BG_INK, group_name, letters, part_name
+from games.manufactory.names import BG_INK, group_name, letters, part_name
 from ui import widgets
 from ui.menu import MenuScreen
 

@@ -18,6 +18,7 @@ from core import strings, theme
 from core.app import Scene
 from core.icons import Icons
 from games.manufactory import cards, rules
+from games.manufactory.names import BG_INK, FACE_INK, colours_text, group_name, letters, part_name
 from kit import setup, turns
 from kit.actions import encode
 from ui import widgets
@@ -25,9 +26,6 @@ from ui.cardback import draw_back  # here, not in the first draw (its import com
 
 GAME_ID = "manufactory"
 ANIM_MS = const(450)
-# Colour of each group's letters: on the card faces, and on the background.
-FACE_INK = (theme.YELLOW, theme.BLUE, theme.INK, theme.RED, theme.GREEN, theme.EDGE)
-BG_INK = (theme.YELLOW, theme.BLUE, theme.FG, theme.RED, theme.GREEN, theme.DIM)
 
 
 def _load_ai():
@@ -62,28 +60,6 @@ def demo_scene(app, entry, seed):
 
 
 # -- names -----------------------------------------------------------------------------------
-
-
-def part_name(card):
-    if strings.lang() == "fr":
-        return cards.NAME_FR_NAMES[cards.NAME_FR[card]]
-    return cards.NAME_NAMES[cards.NAME[card]]
-
-
-def group_name(g):
-    return strings.t("mf.groups").split(",")[g]
-
-
-def letters():
-    return strings.t("mf.letters").split(" ")
-
-
-def colours_text(card):
-    """"Blue", "White or Blue", "any colour"."""
-    if rules.is_land(card):
-        return strings.t("mf.land")
-    m = rules.OPTIONS[card]
-    return strings.t("mf.or").join([group_name(g) for g in range(6) if m >> g & 1])
 
 
 def seat_name(seat, human, demo):
