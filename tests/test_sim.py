@@ -536,3 +536,26 @@ def test_sim_platform_module_reads_boards_profile():
     # device/boards.py is the source of board sizes once present.
     names = simplatform.board_names()
     assert set(BOARDS) <= set(names)
+
+
+def test_the_simulator_starts_on_the_board_saved_in_settings(tmp_path, capsys):
+    """Without --board, the board chosen in Settings (settings.json in the data folder);
+    "auto", none saved or an unreadable file: the Pico-LCD-1.3; --board always wins."""
+    from core import storage
+    from sim.__main__ import main, saved_board
+
+    names = simplatform.board_names()
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"          # nothing saved
+    settings = dict(storage.DEFAULT_SETTINGS)
+    settings["board"] = "pico_lcd_1_14"
+    assert storage.save_settings(str(tmp_path), settings)
+    assert saved_board(tmp_path, names) == "pico_lcd_1_14"
+    assert main(["--headless", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("headless: pico_lcd_1_14,")
+    assert main(["--headless", "--data-dir", str(tmp_path), "--board", "display_pack_2"]) == 0
+    assert capsys.readouterr().out.startswith("headless: display_pack_2,")
+    settings["board"] = "auto"
+    storage.save_settings(str(tmp_path), settings)
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"
+    (tmp_path / "settings.json").write_bytes(b"\xff garbage")
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"

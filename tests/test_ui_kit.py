@@ -308,13 +308,31 @@ print(scroll_parity(make, %(text)r))
     assert out == repr(expected_parity(tv.page))
 
 
-def test_textview_position_label_and_b_pops(make_app):
+def test_textview_position_label_counts_pages_and_b_pops(make_app):
     app = make_app()
     app.push(TextView("Under", "x"))
     tv = TextView("Rules", TEXT)
     open_scene(app, tv)
-    n = str(expected_lines(app)[2])
-    assert tv._room == app.small.width(n + "/" + n)
+    pages = str(-(-expected_lines(app)[2] // tv.page))
+    assert int(pages) >= 2 and tv._room == max(app.small.width("%d/%s" % (i, pages))
+                                               for i in range(1, int(pages) + 1))
+    drawn = []
+    real = app.canvas.text
+
+    def record(font, s, x, y, color):
+        drawn.append(s)
+        return real(font, s, x, y, color)
+
+    app.canvas.text = record
+    tv.invalidate()
+    app.draw()
+    assert "1/" + pages in drawn                  # the first page of N, not lines
+    for _ in range(int(pages) + 2):
+        press(app, btn.RIGHT)                     # a page on, past the end
+    drawn.clear()
+    tv.invalidate()
+    app.draw()
+    assert pages + "/" + pages in drawn
     press(app, btn.B)
     assert app.top is not tv and len(app.stack) == 1
 

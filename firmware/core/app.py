@@ -23,8 +23,6 @@ from core.scene import Scene  # noqa: F401 - games import Scene from here (re-ex
 
 _FRAME_MS = const(33)          # ~30 frames per second while something moves
 _LOG_CAP = const(8192)
-_TOAST_MS = const(2200)        # a short message at the "normal" pace
-_TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
 _POLL_MS = const(4)          # the buttons are read this often while the loop sleeps
@@ -186,14 +184,20 @@ class App:
             scene.invalidate()
 
     # -- toasts ---------------------------------------------------------------------------
-    def toast(self, message, ms=0):
-        """A short message over the bottom of the screen; it goes by itself.
+    def toast(self, message, ms=0, log=None):
+        """A short message in a box; it goes by itself.
 
-        - one message at a time: a new one waits until those before it have been shown;
-        - each stays `ms`, counted from when it is actually on screen; by default long
-          enough to read it: 1300 ms + 45 ms a character, at least _TOAST_MS (2.2 s), at most
-          5 s, x1.5 when the "ai_speed" setting is "slow", x2/3 when "fast" (the pace a person
-          chose to follow the game at);
+        - where: in the band the screen on top leaves for it (`scene.message_band()` ->
+          (x, y, w, h), a table's: away from what the person chooses from), else just above
+          the hint bar; one line or two, as the band has room (a longer text is cut there:
+          the History keeps it whole);
+        - one message at a time: a new one waits until those before it have been shown; a
+          game's turn driver (kit.turns) holds the next move until the last one has gone, so
+          a move's message is on screen with the frame that shows the move;
+        - each stays `ms`, counted from when it is actually on screen; by default its reading
+          time at the "ai_speed" setting (reading_ms); `skip_toast()` ends it early;
+        - `log`: what the game's History keeps instead of `message` (a shorter message on a
+          small band, the whole sentence in the History);
         - a scene with `toasts = False` (dialogs, the rules text, score tables, the error
           screen) is never covered: messages wait, and one on screen when such a scene opens
           is shown again in full once it has gone (an overlay such as a dialog gets the
@@ -208,9 +212,9 @@ class App:
         if not message:
             return
         for scene in self.stack:   # a game's History (kit.turns) keeps every message
-            log = getattr(scene, "history", None)
-            if log is not None:
-                log.append(message)
+            history = getattr(scene, "history", None)
+            if history is not None:
+                history.append(log or message)
                 break
         q = self._toast[0]
         if q and q[-1][0] == message:
@@ -222,15 +226,45 @@ class App:
         for scene in self.stack:
             if scene.toasts:
                 owner = scene
-        # Its lines, wrapped now: a draw that shows it makes no strings (~0.2-1 ms each on
-        # the Pico, after the turn driver's gc.collect() most of all).
-        lines = self.small.wrap(message, self.width - 6 * _PAD)[:2] if self.fonts else None
+        # Its lines, wrapped now for its screen's band: a draw that shows it makes no strings
+        # (~0.2-1 ms each on the Pico, after the turn driver's gc.collect() most of all).
+        lines = None
+        if self.fonts:
+            band = self.band_of(owner)
+            lines = (band[2], self.lines_in(message, band[2], band[3]))
         q.append((message, ms, owner, lines))
 
-    def toasts_pending(self):
-        """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
-        the next AI move, so a person can read what the last one did."""
-        return len(self._toast[0])
+    def toasts_pending(self, owner=None):
+        """Messages not yet gone (on screen or waiting), of `owner` only when given. The turn
+        driver waits for 0 before the next move, so a person can read what the last one did."""
+        q = self._toast[0]
+        if owner is None:
+            return len(q)
+        n = 0
+        for m in q:
+            if m[2] is owner:
+                n += 1
+        return n
+
+    def skip_toast(self):
+        """The message on screen goes now (a person who has read it presses on)."""
+        t = self._toast
+        if t[0] and t[1]:
+            t[1] = self.platform.ticks_ms()
+
+    def clear_toasts(self, owner):
+        """Forget the messages of `owner` (a game's, when it ends or the person acts again):
+        none of them is shown after this, and one on screen is taken off."""
+        t = self._toast
+        q = t[0]
+        if not q:
+            return
+        if q[0][2] is owner and t[1]:
+            t[1] = 0
+            top = self.top
+            if top is not None:
+                top.invalidate()      # whole redraw: nothing of its box stays
+        t[0] = [m for m in q if m[2] is not owner]
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):
@@ -313,7 +347,8 @@ class App:
             inp = self.input
             if inp._raw != inp._stable and wait > inp.debounce_ms:
                 # A button just changed: look again once the debounce time has passed
-                # instead of a whole frame later (press to new frame: issue #13).
+                # instead of a whole frame later: the time from a press to the frame that
+                # shows it is what a player feels.
                 wait = inp.debounce_ms + 1
         return wait
 
@@ -355,60 +390,87 @@ class App:
         top.full_redraw = False
         c = self.canvas
         if full:
-            if top.overlay and self._toast[2] is not None:
-                # A message is on the screen this overlay opens over: repaint what is below
-                # (from the first scene that draws the whole screen) so none of it stays.
+            if top.overlay:
+                # Repaint what is below (from the first scene that draws the whole screen)
+                # when a message is on the screen this overlay opens over, or when what is
+                # below has not been drawn since it changed (a dialog closed and this one
+                # opened in the same frame): none of the old pictures stays around the box.
                 stack = self.stack
                 i = len(stack) - 1
                 while i > 0 and stack[i].overlay:
                     i -= 1
-                for scene in stack[i:-1]:
-                    scene.draw(c, True)
+                below = stack[i:-1]
+                stale = self._toast[2] is not None
+                for scene in below:
+                    if scene.full_redraw:
+                        stale = True
+                if stale:
+                    for scene in below:
+                        scene.full_redraw = False
+                        scene.redraw = False
+                        scene.draw(c, True)
             self._toast[2] = None        # no old message box is left on the canvas
         top.draw(c, full)
         if self._toast[0] and top.toasts:
-            # The first message in a box above the hint bar (one or two lines), unless it is
-            # on screen already and the scene's drawing left its box alone.
+            # The first message in a box in the screen's message band (one or two lines),
+            # unless it is on screen already and the scene's drawing left its box alone.
             t = self._toast
             box = t[2]
             if box is None or not t[1] or c.is_dirty(box):
                 font = self.small
-                text, ms, _owner, lines = t[0][0]
                 lh = font.line_height
-                if lines is None:
-                    lines = font.wrap(text, self.width - 6 * _PAD)[:2]
+                bx, by, bw, bh = self.band_of(top)
+                text, ms, owner, lines = t[0][0]
+                if lines is None or lines[0] != bw:
+                    lines = (bw, self.lines_in(text, bw, bh))
+                    t[0][0] = (text, ms, owner, lines)
+                lines = lines[1]
                 w = 0
                 for line in lines:
                     tw = font.width(line)
                     if tw > w:
                         w = tw
                 w += 4 * _PAD
-                h = len(lines) * lh + 2 * _PAD
-                x = (self.width - w) // 2
-                y = self.height - (lh + 4) - h - _PAD   # above the hint bar (hint_height)
+                pad = (bh - len(lines) * lh) // 2      # a one-line band: the box fits it
+                pad = _PAD if pad > _PAD else 1 if pad < 1 else pad
+                h = len(lines) * lh + 2 * pad
+                x = bx + (bw - w) // 2
+                y = by + (bh - h) // 2
                 c.round_rect(x, y, w, h, theme.SEL)
                 c.round_rect(x, y, w, h, theme.FG, False)
-                ty = y + _PAD
+                ty = y + pad
                 for line in lines:
                     c.text(font, line, x + 2 * _PAD, ty, theme.SEL_FG)
                     ty += lh
                 t[2] = (x, y, w, h)
                 if not t[1]:
-                    if ms <= 0:
-                        ms = 1300 + 45 * len(text)
-                        if ms < _TOAST_MS:
-                            ms = _TOAST_MS
-                        elif ms > _TOAST_MAX_MS:
-                            ms = _TOAST_MAX_MS
-                        # x1.5 "slow", x2/3 "fast" (a constant tuple: its strings are not
-                        # interned, unlike two more literals)
-                        speed = self.settings.get("ai_speed") if self.settings else None
-                        k = ("slow", "normal", "fast").index(speed) if speed in (
-                            "slow", "normal", "fast") else 1
-                        ms = ms * (3, 2, 4)[k] // (2, 2, 6)[k]
-                    t[1] = time.ticks_add(now, ms)  # type: ignore
+                    t[1] = time.ticks_add(now, ms if ms > 0 else  # type: ignore
+                                          reading_ms(self.settings, text))
         c.flush(self.platform.display)
         self.frames_drawn += 1
+
+    def band_of(self, scene):
+        """(x, y, w, h) where `scene`'s messages go: its `message_band()`, else a band of two
+        lines just above the hint bar (ui.widgets.hint_height)."""
+        band = getattr(scene, "message_band", None) if scene is not None else None
+        band = band() if band is not None else None
+        if band is None:
+            lh = self.small.line_height
+            band = (0, self.height - (lh + 4) - 2 * lh - 3 * _PAD, self.width,
+                    2 * lh + 2 * _PAD)
+        return band
+
+    def lines_in(self, text, w, h):
+        """The lines of a message in a band w wide and h high: two at most (one when only one
+        fits), the last cut short when the text needs more."""
+        font = self.small
+        room = w - 6 * _PAD
+        n = (h - 2) // font.line_height
+        n = 2 if n > 2 else 1 if n < 1 else n
+        lines = font.wrap(text, room)
+        if len(lines) > n:
+            lines = lines[:n - 1] + [font.fit(" ".join(lines[n - 1:]), room)]
+        return lines
 
     def run(self):
         """Run until `running` is cleared (never, on the device)."""
@@ -417,7 +479,8 @@ class App:
         while self.running:
             wait = self.step()
             # Sleep in short slices, back early when a button changes: its frame starts at
-            # once, not at the next 33 ms tick (press to new frame, issue #13).
+            # once, not at the next 33 ms tick (the time from a press to its frame is what a
+            # player feels).
             raw = self.input._raw
             while wait > _POLL_MS:
                 p.sleep_ms(_POLL_MS)
@@ -483,6 +546,24 @@ class App:
                     self.panic(exc)
                 return
             ev = self.input.pop()
+
+
+def reading_ms(settings, text):
+    """How long a message stays: its reading time at the "ai_speed" setting, the pace a
+    person chose to follow the game at (slow 2000 ms + 60 ms a character, at most 6 s;
+    normal 1200 + 40, at most 4 s; fast 500 + 25, at most 2.5 s). The turn driver holds the
+    next move until it has gone (kit.turns), so this is also the pause after a move that says
+    something. (Tests, not a dict: a dict stays in the heap.)"""
+    speed = settings.get("ai_speed") if settings else None
+    n = len(text)
+    if speed == "slow":
+        ms = 2000 + 60 * n
+        return ms if ms < 6000 else 6000
+    if speed == "fast":
+        ms = 500 + 25 * n
+        return ms if ms < 2500 else 2500
+    ms = 1200 + 40 * n
+    return ms if ms < 4000 else 4000
 
 
 def format_exception(exc):

@@ -111,8 +111,9 @@ class Input:
             return
         if raw != self._raw:
             # Taken at its first sample when the state before it had lasted the debounce time
-            # (press to new frame, issue #13); a change sooner than that after the last one
-            # (a contact's bounce) only once it has lasted the debounce time itself.
+            # (the time from a press to its frame is what a player feels); a change sooner
+            # than that after the last one (a contact's bounce) only once it has lasted the
+            # debounce time itself.
             if time.ticks_diff(now, self._raw_since) >= self.debounce_ms:
                 self._stable = raw
             self._raw = raw

@@ -428,6 +428,8 @@ def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
     for i in range(0, len(data) - 1, 2):
         actions.append(data[i] | (data[i + 1] << 8))
     obj["actions"] = actions
+    if len(data) & 1:
+        obj["torn"] = True      # an odd byte: the last move was cut off while it was written
     return obj, "ok"
 
 

@@ -147,6 +147,7 @@ class MenuScreen(Scene):
         super().__init__()
         self.title = title
         self.menu = None
+        self._hint = None        # the hint text drawn (it may change with the cursor's row)
 
     def enter(self):
         app = self.app
@@ -174,7 +175,12 @@ class MenuScreen(Scene):
         self.app.pop()
 
     def hint(self):
+        """The hint bar's text now (it may depend on the cursor's row)."""
         return strings.t("hint_menu")
+
+    def message_band(self):
+        """Messages (core.app.App.toast) go over the title bar, not over the rows."""
+        return 0, 0, self.app.width, widgets.title_height(self.app) + 4
 
     def title_right(self):
         """Short text at the right of the title bar (None for nothing)."""
@@ -209,8 +215,11 @@ class MenuScreen(Scene):
 
     def draw(self, c, full):
         app = self.app
+        hint = self.hint()
         if full:
             c.clear(theme.BG)
             widgets.title_bar(app, c, self.title, self.title_right())
-            widgets.hint_bar(app, c, self.hint())
+        if full or hint is not self._hint:
+            widgets.hint_bar(app, c, hint)
+            self._hint = hint
         self.menu.draw(app, c, full)
