@@ -14,6 +14,7 @@ from games.cauldron import ai, rules, texts, view
 from games.cauldron.board import LINE_CELLS
 from kit import lang
 from sim import headless
+from tests import opening
 from ui.textview import TextView
 
 BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
@@ -203,7 +204,8 @@ def test_pause_menu_opens_the_history():
 
 def test_menu_shows_your_recipes_and_open_cauldrons():
     sessions = []
-    r = headless.run("MENU,WAIT:200,DOWN,A,WAIT:300", setup=table(6, out=sessions))
+    # The pause menu: Resume, How to play, History, then the game's rows: Your Recipes...
+    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,A,WAIT:300", setup=table(6, out=sessions))
     st = sessions[0].state
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Your Recipes"
@@ -211,7 +213,7 @@ def test_menu_shows_your_recipes_and_open_cauldrons():
     colour = ("Orange", "Purple", "Pink", "Brown", "White")[st.recipes[0][0] - 88]
     assert "Recipe A: most %s cards" % colour in text and "Recipe B: " in text
     # with the open-cauldrons assist every cauldron can be read from the menu
-    r = headless.run("MENU,WAIT:200,DOWN,DOWN,A,WAIT:300",
+    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,DOWN,A,WAIT:300",
                      setup=table(12, out=sessions, options={"open": True}))
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Cauldrons"
@@ -269,7 +271,7 @@ def test_resume_after_quitting(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, registry.find("cauldron")))
+        app.push(opening.entry_scene(app, registry.find("cauldron")))
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     assert r.log == ""
     table = r.app.top
@@ -315,7 +317,7 @@ def test_setup_screen_and_demo():
     try:
         def setup(app):
             app.start()
-            app.push(view.entry_scene(app, registry.find("cauldron")))
+            app.push(opening.entry_scene(app, registry.find("cauldron")))
         r = headless.run("WAIT:300,SHOT:setup", setup=setup)
         assert r.log == ""
         rows = [row[0] for row in r.app.top.menu.rows]
@@ -325,9 +327,10 @@ def test_setup_screen_and_demo():
 
         def demo(app):
             app.start()
-            scenes.append(view.demo_scene(app, registry.find("cauldron"), 11))
+            app.settings["ai_speed"] = "fast"
+            scenes.append(opening.demo_scene(app, registry.find("cauldron"), 11))
             app.push(scenes[0])
-        r = headless.run("WAIT:120000", setup=demo)
+        r = headless.run("WAIT:200000", setup=demo)
         assert r.log == ""
         assert scenes[0].state.is_over() and len(scenes[0].session.actions) > 40
         assert scenes[0] not in r.app.stack                  # popped back when it ended

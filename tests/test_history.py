@@ -47,10 +47,12 @@ def test_every_message_of_a_game_is_recorded_in_full_and_bounded():
     table = tables[0]
     lines = table.turns.history.lines
     assert table.session.is_over() and r.app.errors == 0
-    # The toy table toasts one line per action: 20 actions, 20 lines, in order.
+    # The toy table toasts one line per action: 20 actions, 20 lines, in order; then the
+    # kit names the winner of the all-AI game with the final scores.
     assert len(table.session.actions) == 20
-    assert len(lines) == 20 and all(isinstance(x, str) for x in lines)
-    assert lines[0].startswith("Seat 0") and lines[1].startswith("Seat 1")
+    assert len(lines) == 21 and all(isinstance(x, str) for x in lines)
+    assert lines[0].startswith("South:") and lines[1].startswith("North:")
+    assert " wins: " in lines[20] or lines[20].startswith("Shared win: ")
     # Bounded: only the last HISTORY_LINES are kept.
     h = turns.History()
     for i in range(turns.HISTORY_LINES + 15):
@@ -135,7 +137,8 @@ app.stack = []
 app.push(MainMenu())
 view = registry.load("memory", "view")
 entry = registry.find("memory")
-setup = view.entry_scene(app, entry)
+from kit import setup as kit_setup
+setup = kit_setup.entry_scene(app, entry)
 app.push(setup)
 setup.values["size"] = 16
 setup.values["lv1"] = "solo"

@@ -14,6 +14,7 @@ from core.session import Session
 from games.match252 import ai, rules, view
 from kit import lang as kit_lang
 from sim import headless
+from tests import opening
 from ui import widgets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +168,7 @@ def test_result_screen_and_score_line():
     assert isinstance(scene, view.ResultScene) and r.log == ""
     lines = scene.lines()
     sc = s.state.scores()
-    assert lines[1] == "You %d - AI %d" % (sc[0], sc[1])
+    assert lines[1] == "You %d - North %d" % (sc[0], sc[1])
     assert lines[0] in ("You win!", "You lose", "Draw")
     assert count_rgb(r.frames["result"], CARD_RGB) > 500   # the captured cards are shown
 
@@ -182,7 +183,7 @@ def test_resume_from_the_setup_screen(tmp_path):
     def setup(app):
         app.start()
         entry = registry.find("match252")
-        app.push(view.entry_scene(app, entry))
+        app.push(opening.entry_scene(app, entry))
 
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=data)
     scene = r.app.top
@@ -198,11 +199,11 @@ def test_demo_game_runs_to_the_end_and_leaves():
         app.start()
         app.settings["ai_speed"] = "fast"
         entry = registry.find("match252")
-        app.push(view.entry_scene(app, entry))
-        demos.append(view.demo_scene(app, entry, 7))
+        app.push(opening.entry_scene(app, entry))
+        demos.append(opening.demo_scene(app, entry, 7))
         app.push(demos[0])
 
-    r = headless.run("WAIT:60000", setup=setup, settle_ms=100)
+    r = headless.run("WAIT:200000", setup=setup, settle_ms=100)
     assert r.log == "" and r.app.errors == 0
     assert demos[0].state.is_over() and len(demos[0].session.actions) > 20
     # back on the setup screen (by class name: ui.options is dropped and imported again
@@ -299,7 +300,8 @@ from screens.main_menu import MainMenu
 app.stack = []
 app.push(MainMenu())
 view = registry.load("match252", "view")
-table = view.demo_scene(app, registry.find("match252"), 5)
+from kit import setup
+table = setup.demo_scene(app, registry.find("match252"), 5)
 app.push(table)
 del view
 gc.collect()
@@ -373,21 +375,25 @@ def test_messages_say_you_and_the_history_keeps_every_one():
     lines = scene.turns.history.lines
     assert lines == ["You swap C1 and B1", "You capture 7♠ 7♥!"], lines
     scene.announce(1, [("reveal", 1, 5, c("Q", 1)), ("six", 1, 6, c("6", 2))])
-    assert lines[-1] == "AI reveals Q♥; Six! 6♦ goes to you; AI's turn is over"
+    # One message an event, each a line of the History.
+    assert lines[-2:] == ["North reveals Q♥", "Six! 6♦ goes to you; North's turn is over"]
     scene.announce(0, [("reveal", 0, 5, c("Q", 1)), ("six", 0, 6, c("6", 2)),
                        ("take", 0, c("K", 0))])
-    assert lines[-1] == "You reveal Q♥; Six! 6♦ goes to AI; your turn is over; " \
-        "Aces: you take K♠"
+    assert lines[-3:] == ["You reveal Q♥", "Six! 6♦ goes to North; your turn is over",
+                          "Aces: you take K♠"]
     # French.
     from core import strings
 
     strings.load("fr")
     kit_lang.load("games.match252", "match252")
+    from kit import seat_names
+
+    scene.names = seat_names(scene.session.seats)      # as a table opened in French
     scene.announce(0, [("reveal", 0, 5, c("Q", 1)), ("capture", 0, 0, 1, c("J", 2),
                                                     c("J", 3))])
-    assert lines[-1] == "Vous retournez Q♥; Vous capturez J♦ J♣ !"
+    assert lines[-2:] == ["Vous retournez Q♥", "Vous capturez J♦ J♣ !"]
     scene.announce(1, [("take", 1, c("K", 0))])
-    assert lines[-1] == "As : IA vous prend K♠"
+    assert lines[-1] == "As : Nord vous prend K♠"
     strings.load("en")
 
 

@@ -14,6 +14,7 @@ from games import deck88
 from games.memory import rules, view
 from kit import lang as kit_lang
 from sim import headless
+from tests import opening
 from ui import widgets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,7 +181,7 @@ def test_bonus_flip_hint_bar_and_menu_offer_no_mode_nor_hint():
                      setup=table_setup(32, players=1, actions=accepted, preview=False))
     menu = r.app.top
     assert r.app.stack[-2].state.phase == rules.BONUS
-    assert menu.choices == ["Resume", "Peek (1 left)", "How to play", "History", "Quit game"]
+    assert menu.choices == ["Resume", "How to play", "History", "Peek (1 left)", "Quit game"]
 
 
 def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
@@ -194,11 +195,12 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
     assert said[-2] == "You switch to LOCATION"
     assert said[-1].startswith("You make a LOCATION pair: +50 (")
     assert said[-1].count(",") == 2 and " + " in said[-1]        # both cards, named in full
-    # French: "Vous ...", an AI's move in the third person (the AI plays first).
+    # French: "Vous ...", an AI's move in the third person, named as its seat (the AI
+    # plays first).
     r = headless.run("WAIT:4000", board=SQUARE, setup=table_setup(
         32, players=2, seats=["hard", "human"], preview=False, lang="fr"))
     lines = r.app.top.turns.history.lines
-    assert lines and all(line.startswith("L'IA") for line in lines), lines
+    assert lines and all(line.startswith("Nord ") for line in lines), lines
     r3 = headless.run("WAIT:300", board=SQUARE, setup=table_setup(
         32, players=1, preview=False, lang="fr"))
     scene = r3.app.top
@@ -243,7 +245,7 @@ def test_demo_scene_plays_a_whole_game_and_returns():
     def setup(app):
         app.start()
         entry = registry.find("memory")
-        app.push(view.demo_scene(app, entry, 12))
+        app.push(opening.demo_scene(app, entry, 12))
     r = headless.run("WAIT:1000", board=SQUARE, setup=setup)
     scene = r.app.top
     assert isinstance(scene, view.GameScene) and scene.demo
@@ -306,7 +308,7 @@ def test_setup_offers_the_solo_high_scores(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, registry.find("memory")))
+        app.push(opening.entry_scene(app, registry.find("memory")))
 
     # High scores is the row above the last (Statistics): UP, UP
     r = headless.run("WAIT:300,UP,UP,A,WAIT:300", board=SQUARE, setup=setup,

@@ -13,6 +13,7 @@ from games.shadowlock.objectives import best_plan
 from kit import lang
 from kit.actions import encode
 from sim import headless
+from tests import opening
 from ui.textview import TextView
 
 ENTRY = registry.find("shadowlock")
@@ -65,7 +66,7 @@ def table(until=mid_turn, players=3, seed=5, out=None, options=None, hook=None):
 def test_setup_screen_starts_a_game_with_the_chosen_mode():
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
     # rows: Players, Opponent, Mode, Show odds, Start
     r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup)
     assert r.log == ""
@@ -247,7 +248,7 @@ def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
     def setup(app):
         app.start()
         app.settings["ai_speed"] = "fast"
-        app.push(view.demo_scene(app, ENTRY, 12))
+        app.push(opening.demo_scene(app, ENTRY, 12))
     r = headless.run("WAIT:400000", setup=setup)
     assert r.log == ""
     assert not isinstance(r.app.top, view.Table)         # popped back when it ended
@@ -270,7 +271,7 @@ def test_resume_after_quitting(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     assert r.log == ""
     top = r.app.top

@@ -104,6 +104,14 @@ NAMES = tuple(s.name for s in SHOTS)
 SQUARE, WIDE, PACK = "pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"
 
 
+def _setup_screen(app, game_id):
+    """The game's setup screen, opened as the main menu opens it (kit.setup finds its Spec)."""
+    import registry
+    from kit import setup
+
+    return setup.entry_scene(app, registry.find(game_id))
+
+
 def _game_strings(game_id):
     """Merge a game's strings as its own screens do: kit.lang's convention (lang_en.py /
     lang_fr.py) when the game has it, else its older table module."""
@@ -249,11 +257,9 @@ def _mc_table(factory=_mc_session, language="en", summary=False):
 
 
 def _mc_setup_screen(app):
-    import registry
-    from games.match_collect import view
 
     _mc_base(app)
-    app.push(view.entry_scene(app, registry.find("match_collect")))
+    app.push(_setup_screen(app, "match_collect"))
 
 
 def _mc_meld_keys():
@@ -382,11 +388,9 @@ def _cauldron_finish(s):
 
 
 def _cauldron_setup_screen(app):
-    import registry
-    from games.cauldron import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("cauldron")))
+    app.push(_setup_screen(app, "cauldron"))
 
 
 GAME_SHOTS += (
@@ -444,11 +448,9 @@ def _sl_table(until=_sl_mid_turn, players=3, seed=5, options=None, language="en"
 
 
 def _sl_setup_screen(app):
-    import registry
-    from games.shadowlock import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("shadowlock")))
+    app.push(_setup_screen(app, "shadowlock"))
 
 
 _SL_ODDS = {"odds": True}
@@ -507,11 +509,9 @@ def _mf_table(n=12, players=3, seed=5, belt=None, finish=False):
 
 
 def _mf_setup_screen(app):
-    import registry
-    from games.manufactory import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("manufactory")))
+    app.push(_setup_screen(app, "manufactory"))
 
 
 # the declare dialog: a land (Junk Yard) at the front, drafted with A
@@ -545,7 +545,6 @@ def _stats_screen(menu=False, language=None):
     main menu's Statistics list instead; `language` set before the screens open (their
     strings are merged then, so run()'s own lang override would come too late)."""
     def setup(app):
-        import registry
         from core import storage, strings
 
         app.start()
@@ -560,7 +559,7 @@ def _stats_screen(menu=False, language=None):
             __import__("kit.stats_screen")
             app.push(sys.modules["kit.stats_screen"].entry_scene(app, None))
             return
-        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+        app.push(_setup_screen(app, "memory"))
         from kit import stats_screen
 
         stats_screen.open_game(app, "memory")

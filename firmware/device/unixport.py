@@ -19,7 +19,7 @@ its settings in the environment variable VPICO, a JSON object:
 Key scripts (core.keyscript, the one parser) use the simulator's tokens (button names, chords
 such as B+X, HOLD:NAME:MS, WAIT:MS, SHOT:name) plus
   DEMO:GAME[:SEED]          back to the menu, then start GAME with every seat played by the
-                            AI (the game view's demo_scene(app, entry, seed))
+                            AI (kit.setup.demo_scene(app, entry, seed))
   UNTIL:SCENE[:MS]          wait until the top scene's class is SCENE (at most MS ms)
   END                       stop the app: main.py returns and the REPL takes over
 When the script is over the firmware prints one line for the host:
@@ -119,8 +119,10 @@ def demo(app, game_id, seed):
         gc.collect()
         from kit import lang
 
-        view = lang.open_view(entry)
-        app.replace(view.demo_scene(app, entry, seed))   # in place of the menu, as a game
+        view = lang.open_view(entry)     # strings first, then the view (kit.lang)
+        from kit import setup
+
+        app.replace(setup.demo_scene(app, entry, seed, spec=view.Spec()))  # as a game
     except Exception as exc:  # noqa: BLE001 - as App.step: log it, show it, back to the menu
         app.crash(exc)
 

@@ -1,17 +1,18 @@
-# After every game, the same flow (issue #12): the game's result screen, then a choice of
-# Play again / Setup / Menu. Imported when a game ends.
+# After every game, the same flow: the game's result, then a choice of Play again / Setup /
+# Menu. Imported when a game ends (kit.table.Table.offer_after calls it).
 #
 #     from kit import after
-#     after.choose(app, session)          # push the "What next?" choice (a dialog)
-#     after.dialog(app, session, text)    # or the result itself with the three choices
+#     after.choose(app, session)          # push the "What next?" choice (a dialog) naming
+#                                         # the winner and every final score (kit.result_text)
+#     after.dialog(app, session, text)    # or the game's own result text with the choices
 #
 # - Play again: a new game with the same options and seats (a fresh seed), saved, in place
-#   of the screen on top (the table or the result screen);
+#   of the screen on top (the table or the result screen); the old game's messages go;
 # - Setup: back to the game's setup screen (the one below, or a new one when the table
 #   replaced it: Spec.replace);
 # - Menu: back to the main menu.
-# B on the choice leaves the result on screen. The game's Spec is the one its setup screen
-# was made with (kit.current), or the `spec` given.
+# B on the choice leaves the result on screen (kit.table: A offers the choice again). The
+# game's Spec is the one its setup screen was made with (kit.current), or the `spec` given.
 
 from core import strings
 from core.session import Session
@@ -28,11 +29,16 @@ def labels():
 
 
 def choose(app, session, spec=None, message=None, title=None):
-    """Push the choice (Play again / Setup / Menu) over the result."""
+    """Push the choice (Play again / Setup / Menu) over the result: `message`, by default the
+    winner and the final scores (kit.result_text), under the title "What next?"."""
     from ui.dialog import Dialog
 
-    app.push(Dialog(message or strings.t("what_next"), labels(),
-                    lambda i: done(app, session, i, spec), title=title))
+    if message is None:
+        import kit
+
+        message = kit.result_text(session)
+        title = title or strings.t("what_next")
+    app.push(Dialog(message, labels(), lambda i: done(app, session, i, spec), title=title))
 
 
 def dialog(app, session, text, spec=None, title=None):
@@ -41,12 +47,14 @@ def dialog(app, session, text, spec=None, title=None):
 
 
 def _spec(session, spec):
+    """The game's Spec: the one given, the one its setup screen was made with, else its
+    view's (a table opened some other way: a resumed launch, a test)."""
     if spec is not None:
         return spec
     cur = current[0]
     if cur is not None and cur.game_id == session.game_id:
         return cur
-    return None
+    return setup.spec_of(_entry(session.game_id))
 
 
 def _entry(game_id):
@@ -67,6 +75,7 @@ def done(app, session, choice, spec=None):
     spec = _spec(session, spec)
     if choice == AGAIN and spec is not None:
         new = again(app, session, spec)
+        app.clear_toasts(app.top)       # the last game's words do not open the next one
         app.replace(spec.table(app, new, False))
     elif choice == SETUP or (choice == AGAIN and spec is None):
         stack = app.stack

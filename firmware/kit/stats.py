@@ -1,4 +1,5 @@
-# Statistics of every game (issue #14), counted by the kit, once per finished game.
+# Statistics of every game, counted by the kit, once per finished game: a player wants to see
+# how they fare against each level, and no game should count it its own way.
 #
 # One checked, atomic file per game, `stats_<id>.json` in the data folder (core.storage.save /
 # load: JSON + CRC, written to a temp file then renamed; a corrupt file is set aside as

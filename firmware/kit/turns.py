@@ -1,6 +1,6 @@
 # The turn driver: who moves now, the AI's "Thinking..." and its pace, the same in every game.
 #
-# A table scene owns one `Turns` and routes EVERY action through it:
+# A table scene (kit.table.Table) owns one `Turns` and routes EVERY action through it:
 #
 #     self.turns = Turns(self, session, load_ai, demo)   # load_ai: the ai module, or a
 #                                                        # function returning it (on demand)
@@ -11,11 +11,22 @@
 #     def tick(self, now):
 #         ...the scene's own timers (a pair shown face up, an animation) first...
 #         what = self.turns.tick(now)     # may call self.play(action) for the AI
-#         if what == turns.OVER: ...the result (or turns.end_demo(now))...
+#         if what == turns.OVER: ...the result...
 #
 #     def play(self, action):             # called by Turns.tick for an AI action
 #         self.act(action)                # return False for a step nobody needs to see
 #                                         # (one card of a meld being built): no pause
+#
+# A move and its message: what a move says (app.toast) is on screen with the frame that shows
+# the move, and the next move waits until it has had its reading time (core.app.reading_ms:
+# the AI speed setting sets it). So nothing moves under a message not yet read:
+# - the AI's next move waits for the last message to go (and at least for the pause below);
+# - the person's turn waits too when the move before it was another seat's: while that
+#   message shows, human_to_move() is False (reading() is True) and A takes it off early;
+# - the person's own messages hold the AI, not the person: acting again takes the old one
+#   off, and the new one shows at once;
+# - the game is OVER for the table once its last message has gone: the result never shows
+#   under an old message, and no message of a game outlives it (kit.after clears them).
 #
 # The AI decides during the pause that follows the last move (see Pace), once a frame showing
 # that move has been drawn and flushed: the person sees the result of their move first, and the
@@ -26,23 +37,24 @@
 # the scene has it, else request_draw) so the indicator is drawn BEFORE the AI computes: that
 # decision waits for the next drawn frame.
 #
-# Pace (one rule for every game, issue #12 "a pace a person can follow"):
+# Pace (one rule for every game, so a person can follow any of them):
 # - after an AI action, the next AI action waits ai_delay_ms(settings) (the "AI speed"
-#   setting: slow 1400, normal 700, fast 200 ms);
+#   setting: slow 1400, normal 700, fast 200 ms), or its message's reading time if longer;
 # - after the human's action that hands the turn to an AI, the AI waits human_pause_ms
-#   (slow 2000, normal 1200, fast 500 ms), so the result of your move is seen before any AI
-#   move;
+#   (slow 2000, normal 1200, fast 500 ms), or the message's time, so the result of your move
+#   is seen before any AI move;
 # - nothing moves while a screen is open over the table (a dialog, a summary).
-# The end of a demo: `end_demo(now)` pops the table DEMO_END_MS after the last move.
 #
-# History (issue #12 "messages a person can read"): Turns gives its scene a `history`
-# (a bounded History: the last HISTORY_LINES texts, strings only). core.app.App.toast appends
-# every message shown while the scene is on the stack to it, so a game that announces with
-# `app.toast(...)` keeps a full log with no line of its own; `turns.record(text)` adds a line
-# that is not toasted (a log shown on the table). The pause menu gets a "History" row with
-# one line (the row goes before the last row, Quit; it opens kit.history.HistoryScreen: the
-# log in full, newest at the bottom, shown first):
-#     self.app.push(Dialog(title, *self.turns.with_history(labels, done)))
+# The first-game tip ("tip.<game_id>", kit.tips) shows when the table first appears, before
+# anything moves (the AI waits for it as for any dialog). An all-AI game ends by naming the
+# winner with the final scores (result_text) for DEMO_END_MS, then leaves (scene.leave: back
+# to the setup screen it came from).
+#
+# History: Turns gives its scene a `history` (a bounded History: the last HISTORY_LINES
+# texts, strings only). core.app.App.toast appends every message shown while the scene is on
+# the stack to it, so a game that announces with `app.toast(...)` keeps a full log with no
+# line of its own; `turns.record(text)` adds a line that is not toasted (a log shown on the
+# table). The pause menu's History row is the kit's (kit.table.Table.open_menu).
 
 import gc
 import sys
@@ -59,7 +71,7 @@ _THINKING = const(2)    # "Thinking..." requested, not drawn yet
 _PLAYED = const(3)      # an AI action was applied (through scene.play)
 OVER = const(4)         # the game is over
 
-DEMO_END_MS = const(3000)
+DEMO_END_MS = const(3000)   # an all-AI game's result stays this long before it leaves
 HISTORY_LINES = const(60)
 
 
@@ -156,9 +168,14 @@ class Turns:
         self._frame = 0            # frames drawn when "Thinking..." was requested
         self._acted = None         # frames drawn when the last move was applied (None: unseen)
         self._ready = None         # [actions then, action]: decided during the pause
-        self._tip = -1             # the first-turn tip: -1 not yet, frames drawn, None done
+        # The first-game tip: -1 not yet, frames drawn when first seen, None done (or none:
+        # an all-AI game).
+        self._tip = None if demo or HUMAN not in session.seats else -1
         self._yours = False        # the person was to move at the last tick ("turn" tune)
         self._sounded_end = False  # the win / lose tune was played
+        self._told = False         # the last move was another seat's: its message is read
+                                   # before the person's turn begins (reading)
+        self._said_end = False     # an all-AI game's result was announced
 
     # -- helpers --------------------------------------------------------------------------
     def _settings(self):
@@ -173,8 +190,24 @@ class Turns:
         return ai if hasattr(ai, "choose") else ai()
 
     def human_to_move(self):
-        """True when a person (not in a demo) is to move now."""
-        return not self.demo and self.session.is_human_turn()
+        """True when a person (not in a demo) is to move now: their turn, and the message of
+        the move before it (another seat's) has been read."""
+        return not self.demo and self.session.is_human_turn() and not self.reading()
+
+    def reading(self):
+        """True while the message of another seat's last move is still on screen (or waits
+        its turn): the person's turn begins when it has gone (A takes it off early)."""
+        if not self._told:
+            return False
+        if self.scene.app.toasts_pending():
+            return True
+        self._told = False
+        return False
+
+    def busy(self, now):
+        """True while the last move's pause runs or a message has not gone yet."""
+        waiting = self.waiting(now)
+        return waiting or self.scene.app.toasts_pending() > 0
 
     def wait(self, now, ms):
         """No AI move for `ms` from `now` (longer waits already set are kept)."""
@@ -227,16 +260,17 @@ class Turns:
         return labels, chosen
 
     def first_tip(self):
-        """The game's first-turn tip (kit.tips: "<game>.turn", once ever), when the table
-        has been drawn with the player to move and nothing is over it."""
+        """The game's first-game tip (kit.tips: "<game>.turn", once ever), once the table has
+        been drawn and nothing is over it; True while it is still to come (nothing moves
+        before it)."""
         app = self.scene.app
         if self._tip is None:
-            return
+            return False
         if self._tip < 0:
             self._tip = app.frames_drawn
-            return
+            return True
         if app.frames_drawn == self._tip or app.top is not self.scene:
-            return
+            return True
         self._tip = None
         from core import modules
         from kit import tips
@@ -244,6 +278,7 @@ class Turns:
         gid = self.session.game_id
         tips.show(app, gid + ".turn", "tip." + gid)
         modules.drop("kit.tips")
+        return False
 
     def finished(self):
         """Count the finished game in the statistics, once per session (kit.stats), and
@@ -265,15 +300,22 @@ class Turns:
         collect garbage; set the pace of what follows. Returns the seat that acted."""
         session = self.session
         seat = session.state.current_player
+        human = seat >= 0 and session.seats[seat] == HUMAN
+        app = self.scene.app
+        if human:
+            # Acting again: the person's own last message has been read (or passed over);
+            # this move's message shows at once, not after it.
+            app.clear_toasts(self.scene)
         session.apply(action)
         if session.is_over():
             self.finished()
         gc.collect()
         settle()     # the table is drawn next: on a settled heap, fast (see settle)
-        self._acted = self.scene.app.frames_drawn
+        self._acted = app.frames_drawn
         self._ready = None
+        self._told = not human
         now = self._now()
-        if seat >= 0 and session.seats[seat] == HUMAN:
+        if human:
             if session.is_ai_turn():
                 self.wait(now, human_pause_ms(self._settings()))
         else:
@@ -283,37 +325,41 @@ class Turns:
     def tick(self, now):
         """Move the AI when it is its turn (see the top of this module); what happened."""
         session = self.session
-        self.scene.app.led(not self.demo and session.is_human_turn())  # docs/POWER.md
+        scene = self.scene
+        app = scene.app
+        app.led(self.human_to_move())  # docs/POWER.md
+        if self._tip is not None and self.first_tip():
+            return _WAITING               # the first-game tip comes before anything moves
         if session.is_over():
+            if self.thinking:
+                self._set_thinking(False)
+            if app.toasts_pending(scene):
+                return _WAITING           # the last move's message first, then the result
             if self.over_at is None:
                 self.over_at = now
                 self.finished()
-            if self.thinking:
-                self._set_thinking(False)
+            if self.demo:
+                self._end_demo(now)
             return OVER
         if not session.is_ai_turn():
-            if not self.demo and session.is_human_turn():
+            if self.human_to_move():
                 if not self._yours:
                     self._yours = True        # the turn came back to you: one short tune
-                    self.scene.app.sound("turn")
-                if self._tip is not None:
-                    self.first_tip()
-            return HUMAN_TURN
+                    app.sound("turn")
+                return HUMAN_TURN
+            return _WAITING if self.reading() else HUMAN_TURN
         self._yours = False
-        scene = self.scene
-        app = scene.app
         if app.top is not scene:
             return _WAITING
         drawn = app.frames_drawn
         if self._acted is None:
             self._acted = drawn           # the table is drawn after this tick
         ready = self._ready
-        if ready is None and drawn != self._acted and not self.thinking and \
-                self.waiting(now):
+        if ready is None and drawn != self._acted and not self.thinking and self.busy(now):
             # The last move is on screen and the pause runs: decide now, the pause hides it.
             ready = self._ready = [len(session.actions), session.ai_choose(self.ai_module())]
             now = self._now()
-        if self.waiting(now):
+        if self.busy(now):
             return _WAITING
         if ready is not None and ready[0] == len(session.actions):
             self._ready = None
@@ -335,17 +381,35 @@ class Turns:
         return _PLAYED
 
     def over_for(self, now):
-        """Milliseconds since tick() first saw the game over (0 before)."""
+        """Milliseconds since tick() first saw the game over and its messages read (0
+        before)."""
         if self.over_at is None:
             return 0
         return time.ticks_diff(now, self.over_at)
 
     def end_demo(self, now, ms=DEMO_END_MS):
-        """In a demo that is over: pop the table `ms` after the end; True when it did."""
-        if not self.demo or self.over_at is None:
-            return False
-        if time.ticks_diff(now, self.over_at) < ms:
-            return False
-        self.over_at = None
-        self.scene.app.pop()
-        return True
+        """For a table not yet built on kit.table: the driver ends an all-AI game itself
+        (see _end_demo); nothing to do here."""
+        return False
+
+    def _end_demo(self, now):
+        """An all-AI game that is over: the winner and the final scores for DEMO_END_MS, then
+        the table leaves (scene.leave, else pop)."""
+        scene = self.scene
+        app = scene.app
+        if app.top is not scene:
+            return                    # a round summary or a dialog: after it
+        if not self._said_end:
+            self._said_end = True
+            import kit
+
+            app.toast(kit.result_text(self.session, getattr(scene, "names", None)),
+                      DEMO_END_MS)
+            return
+        if app.toasts_pending(scene):
+            return
+        leave = getattr(scene, "leave", None)
+        if leave is not None:
+            leave()
+        else:
+            app.pop()

@@ -77,7 +77,7 @@ class MainMenu(MenuScreen):
         super().resume()
 
     def hint(self):
-        return strings.t("hint_menu")
+        return strings.t("hint_mainmenu")     # no B: the main menu is where B leads
 
     def back(self):
         pass  # the main menu is the bottom of the stack
@@ -121,8 +121,10 @@ class MainMenu(MenuScreen):
         gc.collect()
         from kit import lang
 
-        view = lang.open_view(entry)
-        self.app.replace(view.entry_scene(self.app, entry))
+        view = lang.open_view(entry)     # strings first, then the view (kit.lang)
+        from kit import setup
+
+        self.app.replace(setup.entry_scene(self.app, entry, view.Spec()))
 
     def exit(self):
         from core import modules

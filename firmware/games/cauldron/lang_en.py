@@ -19,8 +19,6 @@ T = {
     "cd.immuto": "Immuto",
     "cd.goals": "Fewest cauldron cards,Fewest value-4 cards,Fewest spells,Most value-1 cards,"
                 "Take the card that ends the game",
-    "cd.you": "You",
-    "cd.p": "P%d",
     "cd.pile": "Pile %d",
     "cd.cards": "%d cards",
     "cd.your_take": "Your turn: take from %s",
@@ -73,7 +71,6 @@ T = {
     "cd.recipe_a": "Recipe A: most %s cards",
     "cd.recipe_b": "Recipe B: %s",
     "cd.cauldrons": "Cauldrons",
-    "cd.pause": "Paused",
     "cd.result": "Results",
     "cd.total": "%s: %d points",
     "cd.kind_line": "  %s %s: %d",

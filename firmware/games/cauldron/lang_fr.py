@@ -21,8 +21,6 @@ T = {
     "cd.goals": "Le moins de cartes au chaudron,Le moins de cartes de valeur 4,"
                 "Le moins de sortilèges,Le plus de cartes de valeur 1,"
                 "Prendre la carte qui finit la partie",
-    "cd.you": "Vous",
-    "cd.p": "J%d",
     "cd.pile": "Pioche %d",
     "cd.cards": "%d cartes",
     "cd.your_take": "À vous : prenez dans %s",
@@ -75,7 +73,6 @@ T = {
     "cd.recipe_a": "Recette A : le plus de cartes %s",
     "cd.recipe_b": "Recette B : %s",
     "cd.cauldrons": "Chaudrons",
-    "cd.pause": "Pause",
     "cd.result": "Résultats",
     "cd.total": "%s : %d points",
     "cd.kind_line": "  %s %s : %d",

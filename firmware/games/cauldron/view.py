@@ -9,7 +9,10 @@
 # with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
 # you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
 # faced line first, then, with an Accio, the other lines; A takes, B takes nothing when that
-# is allowed. The place your pawn will reach next turn is framed in its lane.
+# is allowed. The place your pawn will reach next turn is framed in its lane. The table is a
+# kit.table.Table: the pause menu (My recipes and Cauldrons are this game's rows), messages in
+# step with the moves (in the status line), the first-game tip, the after-game choice and the
+# end of Watch AI play are the kit's.
 
 import gc
 
@@ -17,12 +20,11 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from core.icons import Icons
 from games.cauldron import rules
 from games.cauldron.board import EMPTY, LINE_CELLS
 from games.cauldron.names import VALUES, card_code, card_name, line_name, names
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 from ui.dialog import Dialog
 
@@ -59,14 +61,6 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the board (names of cards and lines: games.cauldron.names) ----------------------------
 
 
@@ -79,17 +73,12 @@ def stripe_colour(card):
 # -- the board ---------------------------------------------------------------------------------
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.ci = 0               # index into the human's targets
         self.asked = -1           # the turn a corner/keep question was last asked
         self.result_shown = False
-        self.after_offered = False
         self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
@@ -108,9 +97,11 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        if seat == self.me() and not self.demo:
-            return strings.t("cd.you")
-        return strings.t("cd.p") % (seat + 1)
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line: the square is where you choose."""
+        return 0, 0, self.app.width, self.geo[6]
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -219,18 +210,7 @@ class Table(Scene):
         self.app.push(TextView(title, body))
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
-        if not self.turns.human_to_move():
-            return
+    def press(self, b, kind):
         s = self.state
         if s.phase in (rules.CORNER_P, rules.P_KEEP):
             if kind == btn.PRESS and b == btn.A:
@@ -269,55 +249,31 @@ class Table(Scene):
 
         self.app.push(Dialog(text, labels, done))
 
-    def open_menu(self):
+    def menu_rows(self):
+        """Your Recipes (with the Recipes variant), every cauldron (open cauldrons, or at the
+        end)."""
         s = self.state
-        labels = [strings.t("resume")]
-        keys: list = [None]
+        rows = []
         if s.recipes and s.recipes[0] and not self.demo:
-            labels.append(strings.t("cd.my_recipes"))
-            keys.append("recipes")
+            rows.append((strings.t("cd.my_recipes"), lambda: self.open_text("recipes")))
         if s.open or s.is_over():
-            labels.append(strings.t("cd.cauldrons"))
-            keys.append("cauldrons")
-        labels.append(strings.t("how_to_play"))
-        keys.append("rules")
-        labels.append(strings.t("quit_game"))
-        keys.append("quit")
-
-        def done(ch):
-            if ch < 0 or keys[ch] is None:
-                return
-            if keys[ch] == "quit":
-                self.app.pop()
-            elif keys[ch] == "rules":
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"),
-                                       lang.rules_text("games.cauldron")))
-            else:
-                self.open_text(keys[ch])
-
-        self.app.push(Dialog(strings.t("cd.pause"), *self.turns.with_history(labels, done)))
+            rows.append((strings.t("cd.cauldrons"), lambda: self.open_text("cauldrons")))
+        return rows
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
         what = self.turns.tick(now)
         if what == turns.OVER:
-            if self.demo:
-                self.turns.end_demo(now)
-            elif self.app.top is not self or self.app.toasts_pending():
+            # The last message read (kit.turns): the result text, then, when it is closed,
+            # the choice every game offers (an all-AI game: the kit ends it).
+            if self.demo or self.app.top is not self:
                 pass
             elif not self.result_shown:
                 self.result_shown = True
                 self.session.clear_save()
                 self.open_text("result")
-            elif not self.after_offered:
-                # The result text was closed: the same choice as every game offers.
-                self.after_offered = True
-                from kit import after
-
-                after.choose(self.app, self.session)
+            elif self.after_text is None:
+                self.offer_after()
             return
         s = self.state
         if what == turns.HUMAN_TURN and self.app.top is self and self.asked != s.turn and \
@@ -348,6 +304,8 @@ class Table(Scene):
 
     def hint_text(self):
         s = self.state
+        if self.demo or s.is_over():
+            return self.hint(strings.t("cd.h_wait"))
         if not self.turns.human_to_move():
             return strings.t("cd.h_wait")
         if s.phase in (rules.CORNER_P, rules.P_KEEP):

@@ -7,7 +7,10 @@
 # cursor (name, colours, mana) and the race of its colour(s) ("Blue: you 4, East 3"); the
 # groups of every player (count and highest mana per colour) with the score if the game
 # ended now; a hint bar. Left/Right (X/Y on the four-button board) move along the conveyor,
-# A drafts. An AI's draft is shown lifted off the belt for a moment and announced.
+# A drafts. An AI's draft is shown lifted off the belt for a moment and announced. The table
+# is a kit.table.Table: the pause menu (Standings is this game's row), messages in step with
+# the moves (in the status line), the first-game tip, the after-game choice and the end of
+# Watch AI play are the kit's.
 
 import gc
 
@@ -15,11 +18,10 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from core.icons import Icons
 from games.manufactory import cards, rules
 from games.manufactory.names import BG_INK, FACE_INK, colours_text, group_name, letters, part_name
-from kit import setup, turns
+from kit import setup, table, turns
 from kit.actions import encode
 from ui import widgets
 from ui.cardback import draw_back  # here, not in the first draw (its import compiles native code)
@@ -51,34 +53,15 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- names -----------------------------------------------------------------------------------
-
-
-def seat_name(seat, human, demo):
-    """You / East / North / West, counted from the human's seat (South in a demo)."""
-    names = strings.t("mf.demo_seats" if demo or human < 0 else "mf.seats").split(",")
-    base = human if human >= 0 else 0
-    return names[(seat - base) % 4]
 
 
 # -- the table -------------------------------------------------------------------------------
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.cursor = 0
         self.anim = None          # [action, slot, seat, start ms or None]: an AI draft shown
         self.draft = [-1, -1]     # this draft so far: the card taken, the card given up
@@ -96,7 +79,12 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        return seat_name(seat, -1 if self.demo else self.me(), self.demo)
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line (and the belt's labels, where there are): the
+        belt is where you choose, and the score rows below it stay in view."""
+        return 0, 0, self.app.width, self.geo[0] + self.geo[2]
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -167,14 +155,18 @@ class Table(Scene):
             return
         you = seat == self.me() and not self.demo
         grp = group_name(self.state.group[card])
+        log = None
+        text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
+            strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
         if given >= 0:
-            text = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
+            log = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
                 if you else strings.t("mf.ev_back") % (self.name(seat), part_name(given),
                                                        part_name(card), grp)
-        else:
-            text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
-                strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
-        self.app.toast(text)
+            if not self.geo[11]:
+                text = log      # two lines for the message: the whole of it
+        # (a one-line band, on the small screen: the part taken; the History says what
+        # was given up for it)
+        self.app.toast(text, log=log)
 
     def play(self, action):
         """An AI's action: a draft is first shown lifted off the belt (see tick)."""
@@ -240,18 +232,7 @@ class Table(Scene):
             screens.declare(self, card, lambda g: self.finish(slot, -1, g))
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
-        if not self.turns.human_to_move():
-            return
+    def press(self, b, kind):
         s = self.state
         n = len(s.belt)
         if not n:
@@ -268,7 +249,8 @@ class Table(Scene):
 
     def move_cursor(self, slot):
         """The cursor to `slot`: the next frame redraws the belt and the lines about the part
-        (a cursor move in ~10 ms, not the whole table's ~50 ms: press to new frame, #13)."""
+        (a cursor move in ~10 ms, not the whole table's ~50 ms: the time from a press to its
+        frame is what a player feels)."""
         self.cursor = slot
         if not self.redraw:
             self.cursor_only = True
@@ -282,30 +264,14 @@ class Table(Scene):
         self.cursor_only = False
         super().invalidate()
 
-    def open_menu(self):
-        labels = [strings.t("resume"), strings.t("mf.standings"), strings.t("how_to_play"),
-                  strings.t("quit_game")]
+    def menu_rows(self):
+        """Standings: the groups table as it stands."""
+        def standings():
+            from games.manufactory import screens
 
-        def done(ch):
-            if ch == 1:
-                from games.manufactory import screens
+            self.app.push(screens.Standings(self.session, self.names, False))
 
-                self.app.push(screens.Standings(self.session, self.names(), False))
-            elif ch == 2:
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"),
-                                       lang.rules_text("games.manufactory")))
-            elif ch == 3:
-                self.app.pop()
-
-        from ui.dialog import Dialog
-
-        self.app.push(Dialog(strings.t("mf.pause"), *self.turns.with_history(labels, done)))
-
-    def names(self):
-        return [self.name(p) for p in range(self.state.num_players)]
+        return ((strings.t("mf.standings"), standings),)
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
@@ -323,15 +289,14 @@ class Table(Scene):
             return
         what = self.turns.tick(now)
         if what == turns.OVER:
-            if self.demo:
-                self.turns.end_demo(now)
-            elif not self.result_shown and self.app.top is self and \
-                    not self.app.toasts_pending():
+            # The last message read (kit.turns): the final standings (an all-AI game: the
+            # kit ends it).
+            if not self.demo and not self.result_shown and self.app.top is self:
                 self.result_shown = True
                 self.session.clear_save()
                 from games.manufactory import screens
 
-                self.app.replace(screens.Standings(self.session, self.names(), True))
+                self.app.replace(screens.Standings(self.session, self.names, True))
             return
         if what == turns.HUMAN_TURN and self.app.top is self and not self.asked and \
                 self.state.phase != rules.ACT:
@@ -384,8 +349,8 @@ class Table(Scene):
         c.fill_rect(0, 0, app.width, top, theme.PANEL)
         c.hline(0, top - 1, app.width, theme.EDGE)
         c.text(font, font.fit(self.status_text(), app.width - 8), 4, 2, theme.ACCENT)
-        widgets.hint_bar(app, c, strings.t("mf.h_turn" if self.turns.human_to_move() else
-                                           "mf.h_wait"))
+        widgets.hint_bar(app, c, self.hint(strings.t("mf.h_turn" if self.turns.human_to_move()
+                                                     else "mf.h_wait")))
         if label_h:
             c.text(font, font.fit(strings.t("mf.free"), 2 * card_w), xs[0], top + 1, theme.DIM)
             c.text(font, font.fit(strings.t("mf.cost"), 2 * card_w + 4), xs[2], top + 1,

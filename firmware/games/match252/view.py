@@ -6,9 +6,10 @@
 # A on a face-down card reveals it, A on a face-up card offers Move or Replace; Move then
 # lets the cursor visit only the legal targets (same row or column). Choices inside a capture
 # (which match first, the Ace's card, the Jack's and the Queen's card) are cycled with
-# Up/Down and taken with A. MENU pauses (Resume, How to play, Quit: the game stays saved).
-# Every action goes through the kit's turn driver (kit.turns: the session's save after every
-# action, the AI's "Thinking..." and pace); the setup screen, resume included, is kit.setup's.
+# Up/Down and taken with A. The table is a kit.table.Table: the pause menu, the turn driver
+# (kit.turns: the session's save after every action, the AI's "Thinking..." and pace,
+# messages in step with the moves, in the status line), the first-game tip and the end of
+# Watch AI play are the kit's; the setup screen, resume included, is kit.setup's.
 
 import time
 
@@ -17,16 +18,13 @@ from micropython import const
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
-from core.session import Session
 from games.match252 import ai, rules
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 from ui.cards import CURSOR, DIMMED, PICKED, card_width, draw_back, draw_card, draw_slot
 
 GAME_ID = "match252"
-PACKAGE = "games.match252"
 FIRSTS = ("random", 0, 1)
-DEMO_END_MS = turns.DEMO_END_MS
 SUITS = ("♠", "♥", "♦", "♣")
 
 # Interaction modes of the human's turn.
@@ -65,38 +63,17 @@ class Spec(setup.Spec):
         return GameScene(session, demo=demo)
 
 
-def new_session(app, level, first, demo, seed=None):
-    seats = ["normal", level] if demo else ["human", level]
-    options = {"players": 2, "first": first}
-    data_dir = None if demo else app.platform.data_dir
-    return Session(GAME_ID, rules, options, seats,
-                   app.platform.seed() if seed is None else seed, data_dir)
-
-
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    """A whole AI-only game (Normal vs Hard) that pops back when it ends."""
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the table -------------------------------------------------------------------------------
 
 
-class GameScene(Scene):
+class GameScene(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
+        super().__init__(session, demo, ai)
         self.cursor = 5
         self.mode = M_PICK
         self.src = -1            # the face-up card being moved
         self.targets = []        # legal target slots of the move
         self.ci = 0              # index into the pending choices / targets
-        self.turns = turns.Turns(self, session, ai, demo)
         self.result_shown = False
         self.flash = []          # slot, card, ...: a capture (or a Six) shown before it goes
         self.flash_until = None
@@ -132,6 +109,10 @@ class GameScene(Scene):
         side_x = gx + 4 * cell_w + 6
         self.geo = (gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom)
 
+    def message_band(self):
+        """Messages go over the status line: the grid is where you choose."""
+        return 0, 0, self.app.width, self.geo[7]
+
     def human_seat(self):
         seats = self.session.seats
         for i in range(len(seats)):
@@ -140,9 +121,7 @@ class GameScene(Scene):
         return -1
 
     def name(self, seat):
-        if self.demo:
-            return strings.t("player") + " " + str(seat + 1)
-        return strings.t("m252.you" if seat == self.human_seat() else "m252.ai")
+        return self.names[seat]
 
     def my_turn(self):
         return self.turns.human_to_move()
@@ -225,8 +204,10 @@ class GameScene(Scene):
                 parts.append(t("m252.ev_skip"))
         if flash:
             self.show_flash()
-        if parts:
-            self.app.toast("; ".join(parts))    # after any dialog (it is never covered)
+        for part in parts:
+            # One message an event, each in the status line in turn (the next move waits
+            # for them all: kit.turns), after any dialog (it is never covered).
+            self.app.toast(part)
         if looked >= 0 and seat == self.human_seat() and not self.demo:
             # The Jack's look is private: only the human who made it sees the card (and
             # finds it again in the History).
@@ -265,19 +246,14 @@ class GameScene(Scene):
 
     # -- buttons ----------------------------------------------------------------------------
     def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.flash_until is not None:
+        if self.flash_until is not None and not self.demo and kind != btn.RELEASE and \
+                b != btn.MENU:
             if b == btn.A and kind == btn.PRESS:
                 self.end_flash()      # A: go on at once
             return
-        if not self.my_turn() or self.state.is_over():
-            if self.demo and b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
+        super().button(b, kind)
+
+    def press(self, b, kind):
         if self.mode == M_CHOICE:
             self.button_choice(b, kind)
         elif self.mode == M_TARGET:
@@ -385,22 +361,6 @@ class GameScene(Scene):
         elif b == btn.A and kind == btn.PRESS:
             self.act(choices[self.ci % len(choices)])
 
-    def open_menu(self):
-        labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
-
-        def done(choice):
-            if choice == 1:
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
-            elif choice == 2:
-                self.app.pop()
-
-        from ui.dialog import Dialog
-
-        self.app.push(Dialog(strings.t("m252.pause"), *self.turns.with_history(labels, done)))
-
     # -- time -------------------------------------------------------------------------------
     def play(self, action):
         """An AI's action, from the turn driver."""
@@ -415,19 +375,12 @@ class GameScene(Scene):
             self.game_over(now)
 
     def game_over(self, now):
-        t = self.turns
-        if self.result_shown:
-            if self.demo:
-                t.end_demo(now, DEMO_END_MS + DEMO_END_MS // 2)
-            return
-        # Let the last announcement be seen before the result screen.
-        if t.over_for(now) < (DEMO_END_MS // 2 if self.demo else 1500):
+        # The last move's message has been read (kit.turns): the result now (an all-AI
+        # game: the kit names the winner, then leaves).
+        if self.result_shown or self.demo:
             return
         self.result_shown = True
-        if self.demo:
-            self.request_draw()
-            return
-        self.app.replace(ResultScene(self.session, self.human_seat()))
+        self.app.replace(ResultScene(self.session, self.human_seat(), self.names))
 
     # -- drawing ----------------------------------------------------------------------------
     def status_text(self):
@@ -439,10 +392,8 @@ class GameScene(Scene):
             if self.turns.thinking:
                 return self.name(s.current_player) + ": " + strings.t("thinking")
             if s.phase != rules.ACT:
-                return strings.t("m252.ai_choosing")
-            if self.demo:
-                return self.name(s.current_player) + ", " + strings.t("m252.action") % n
-            return strings.t("m252.ai_turn") % n
+                return strings.t("m252.ai_choosing") % self.name(s.current_player)
+            return strings.t("m252.ai_turn") % (self.name(s.current_player), n)
         if self.mode == M_TARGET:
             return strings.t("m252.pick_target") % card_name(s.grid[self.src])
         if self.mode == M_CHOICE:
@@ -459,7 +410,9 @@ class GameScene(Scene):
 
     def hint_text(self):
         s = self.state
-        if not self.my_turn() or s.is_over():
+        if self.demo or s.is_over():
+            return self.hint(strings.t("m252.h_wait"))
+        if not self.my_turn():
             return strings.t("m252.h_wait")
         if self.mode == M_TARGET:
             return strings.t("m252.h_target")
@@ -628,9 +581,16 @@ class GameScene(Scene):
                     draw_slot(app, c, x, ry, small_w, small_h)
                 text = "%s %d/12" % (label, len(pile))
                 color = theme.ACCENT if seat == s.current_player else theme.FG
+                # A narrow panel: the name, and the count under it.
+                two = font.width(text) > w - small_w - 4 and small_h >= 2 * lh
+                ty = ry + (small_h - (2 if two else 1) * lh) // 2
                 if seat == s.current_player:
-                    c.fill_rect(tx, ry + (small_h - lh) // 2 + lh, w - small_w - 4, 2,
+                    c.fill_rect(tx, ty + (2 if two else 1) * lh, w - small_w - 4, 2,
                                 theme.ACCENT)
+                if two:
+                    c.text(font, font.fit(label, w - small_w - 4), tx, ty, color)
+                    c.text(font, "%d/12" % len(pile), tx, ty + lh, color)
+                    continue
             c.text(font, font.fit(text, w - small_w - 4), tx, ry + (small_h - lh) // 2, color)
         ty = y + 3 * row_h + 2
         if ty + 2 * lh <= y + h + 4:
@@ -643,12 +603,14 @@ class GameScene(Scene):
 
 
 class ResultScene(Scene):
-    """Who won, the captured cards, why it ended. A: a new game (same options), B: back."""
+    """Who won, the captured cards, why it ended. A: Play again / Setup / Menu (kit.after;
+    B on that choice comes back here), B: back to the setup screen."""
 
-    def __init__(self, session, human):
+    def __init__(self, session, human, names):
         super().__init__()
         self.session = session
         self.human = human
+        self.names = names
 
     def enter(self):
         self.session.clear_save()
@@ -657,17 +619,11 @@ class ResultScene(Scene):
         s = self.session.state
         sc = s.scores()
         h = self.human
+        names = self.names
         out = []
-        if h >= 0:
-            r = s.returns()[h]
-            out.append(strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
-                                                              "you_lose")))
-            out.append(strings.t("m252.final") % (sc[h], sc[1 - h]))
-        else:
-            w = s.winner()
-            out.append(strings.t("draw") if w < 0 else
-                       strings.t("m252.p_wins") % (strings.t("player") + " " + str(w + 1)))
-            out.append(strings.t("m252.final_demo") % (sc[0], sc[1]))
+        r = s.returns()[h]
+        out.append(strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else "you_lose")))
+        out.append(strings.t("m252.final") % (names[h], sc[h], names[1 - h], sc[1 - h]))
         out.append(strings.t("m252.over_" + s.end_reason))
         out.append(strings.t("m252.turn") % s.turn)
         return out

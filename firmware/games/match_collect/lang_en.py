@@ -5,12 +5,7 @@
 # "%s" / "%d" slots are filled by view.py with the % operator (no str.format_map on the Pico).
 
 T = {
-    # seats: index = seat; 2 players You/North, 3 You/West/East, 4 You/West/North/East
     # (clockwise from you). In an all-AI game seat 0 is "South".
-    "mc.seats2": "You,North",
-    "mc.seats3": "You,West,East",
-    "mc.seats4": "You,West,North,East",
-    "mc.south": "South",
     "mc.colors": "Red,Blue,Yellow,Green",
     "mc.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
     "mc.wonders": "Legendary,Messenger,Guide,Portal,Shelter,Offering",
@@ -18,7 +13,6 @@ T = {
     "mc.melds": "Mirror Pair,Symbol Run,Colour Run,Rainbow,Location Group,Wonder Set",
     # setup
     "mc.players": "Players",
-    "mc.opponent": "%s level",
     "mc.reshuffle": "Reshuffle",
     "mc.quick": "Quick Rounds",
     "mc.length": "Length",
@@ -54,7 +48,6 @@ T = {
     "mc.hint_pick": "{LR} Card  A Choose  B Options",
     "mc.hint_pick4": "{UD} Card  A Choose  B Options",
     "mc.hint_wait": "{MENU} Pause",
-    "mc.hint_demo": "B Back  {MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Draw from the pile (%d)",
     "mc.act_take": "Take %s",

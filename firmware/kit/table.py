@@ -1,0 +1,146 @@
+# What every game's table shares: a game's table scene is a `Table` and writes only what is
+# its own (docs/NEW_GAME.md):
+#
+#     class GameTable(table.Table):
+#         def __init__(self, session, demo=False):
+#             super().__init__(session, demo, load_ai)   # self.session, state, demo, turns,
+#             ...                                         # names (kit.seat_names)
+#         def press(self, b, kind): ...    # a button on the person's turn (not released)
+#         def menu_rows(self): ...         # [(label, do)]: the game's own pause-menu rows
+#         def act / play / tick / draw     # as before (kit.turns)
+#
+# The kit's share:
+# - button(): a release does nothing; MENU opens the pause menu; in an all-AI game B leaves
+#   (back to the setup screen); while another seat's message is being read, A takes it off
+#   and nothing else moves; on a finished game A brings the after-game choice back (B on that
+#   choice leaves the result on screen); nothing while the AI moves; else press(b, kind);
+# - the pause menu, the same title and rows in every game: the game's name; Resume, How to
+#   play, History, the game's own rows (menu_rows), Quit game;
+# - offer_after(text): the after-game choice (kit.after), remembered so that A offers it again;
+# - hint(own): the hint bar's text: the game's own while it plays, the kit's on a finished
+#   table ("A What next?") and in an all-AI game ("B Back");
+# - leave(): Quit and the end of an all-AI game: back where the game came from (an all-AI game
+#   whose table took the setup screen's place opens that screen again);
+# - names: the seats' names (kit.seat_names), the same in every game and both languages;
+# - message_band(): where messages go (core.app.App.toast): a game says which band of its
+#   screen the person never chooses from; by default, just above the hint bar.
+# Imported with a game's view, dropped with the kit.
+
+import registry
+from core import input as btn
+from core import strings
+from core.scene import Scene
+from kit import seat_names, turns
+
+
+class Table(Scene):
+    reopen_setup = False    # set by the setup screen when the table took its place
+
+    def __init__(self, session, demo=False, ai=None):
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.demo = demo
+        self.turns = turns.Turns(self, session, ai, demo)
+        self.history = self.turns.history    # every message shown while the table is up
+        self.names = seat_names(session.seats)
+        self.after_text = None     # the after-game choice was offered: its text ("" none)
+
+    # -- what a game writes -------------------------------------------------------------------
+    def press(self, b, kind):
+        """A button (PRESS or REPEAT) on the person's turn."""
+
+    def menu_rows(self):
+        """The game's own rows of the pause menu, before Quit: [(label, do)], `do()` called
+        when the row is chosen."""
+        return ()
+
+    # -- buttons ------------------------------------------------------------------------------
+    def button(self, b, kind):
+        if kind == btn.RELEASE:
+            return
+        pressed = kind == btn.PRESS
+        if b == btn.MENU:
+            if pressed:
+                self.open_menu()
+            return
+        if self.demo:
+            if b == btn.B and pressed:
+                self.leave()
+            return
+        t = self.turns
+        if t.reading() or (self.session.is_over() and self.app.toasts_pending(self)):
+            if b == btn.A and pressed:
+                self.app.skip_toast()      # read: go on
+            return
+        if self.session.is_over():
+            if b == btn.A and pressed and self.after_text is not None:
+                self.offer_after(self.after_text)
+            return
+        if t.human_to_move():
+            self.press(b, kind)
+
+    def hint(self, own):
+        """The hint bar's text: `own` (the game's, with button tokens) while the game plays;
+        the kit's in an all-AI game and on a finished table."""
+        if self.demo:
+            return strings.t("hint_demo")
+        if self.after_text is not None:
+            return strings.t("hint_over")
+        return own
+
+    # -- the pause menu -----------------------------------------------------------------------
+    def open_menu(self):
+        t = strings.t
+        own = list(self.menu_rows())
+        labels = [t("resume"), t("how_to_play"), t("history")]
+        for row in own:
+            labels.append(row[0])
+        labels.append(t("quit_game"))
+        quit_at = len(labels) - 1
+        app = self.app
+
+        def done(i):
+            if i == 1:
+                from kit import lang
+                from ui.textview import TextView
+
+                package = registry.find(self.session.game_id)[2]
+                app.push(TextView(t("how_to_play"), lang.rules_text(package)))
+            elif i == 2:
+                from kit.history import HistoryScreen
+
+                app.push(HistoryScreen(self.history))
+            elif i == quit_at:
+                self.leave()
+            elif i > 2:
+                own[i - 3][1]()
+
+        from ui.dialog import Dialog
+
+        app.push(Dialog(t("game." + self.session.game_id), labels, done))
+
+    # -- the end --------------------------------------------------------------------------------
+    def offer_after(self, text=None):
+        """Play again / Setup / Menu (kit.after) over the finished table, with the game's own
+        result `text` (None: the kit's line, kit.result_text); B on it leaves the result on
+        screen and A here offers it again."""
+        from kit import after
+
+        self.after_text = text or ""
+        if text:
+            after.dialog(self.app, self.session, text)
+        else:
+            after.choose(self.app, self.session)
+        self.request_draw()
+
+    def leave(self):
+        """Quit the table: back to the screen it was opened from (the setup screen, or the
+        menu); an all-AI game that took the setup screen's place opens that screen again."""
+        app = self.app
+        if self.demo and self.reopen_setup:
+            from kit import setup
+
+            app.replace(setup.entry_scene(app, registry.find(self.session.game_id)))
+        else:
+            app.pop()
