@@ -50,11 +50,10 @@ def _human_table(app, game_id, seed):
     same class makes one with a new session."""
     import registry
     from core.session import Session
-    from kit import turns
+    from kit import setup, turns
 
     entry = registry.find(game_id)
-    view = registry.load(game_id, "view")
-    demo = view.demo_scene(app, entry, seed)
+    demo = setup.demo_scene(app, entry, seed)
     make = type(demo)
     old = demo.session
     rules, options, n = old.rules, old.options, len(old.seats)
@@ -77,7 +76,9 @@ def _watch(app, entry, seed):
     menu.menu.cursor = registry.GAMES.index(entry)
     menu.start_game(entry)
     menu = None
-    session = registry.load(entry[0], "view").demo_scene(app, entry, seed).session
+    from kit import setup
+
+    session = setup.demo_scene(app, entry, seed).session
     gc.collect()
     app.top.open_table(session, True)
 
