@@ -265,7 +265,7 @@ def test_turn_win_and_lose_tunes_come_from_the_driver():
         return setup
 
     tables = []
-    keys = ",".join(["A,WAIT:3000"] * 12)
+    keys = ",".join(["A,WAIT:3000"] * 10) + ",WAIT:5000"    # the game, not the next one
     headless.run("WAIT:200," + keys, setup=setup_for(["human", "easy"], tables), settle_ms=0)
     session = tables[0].session
     assert session.is_over()

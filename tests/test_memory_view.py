@@ -244,6 +244,7 @@ def test_menu_start_and_resume(tmp_path):
 def test_demo_scene_plays_a_whole_game_and_returns():
     def setup(app):
         app.start()
+        app.settings["ai_speed"] = "fast"
         entry = registry.find("memory")
         app.push(opening.demo_scene(app, entry, 12))
     r = headless.run("WAIT:1000", board=SQUARE, setup=setup)

@@ -26,11 +26,11 @@
 #
 # What lives here, in the package itself (loaded with any kit module, so it costs no module
 # of its own), is what several kit modules share and none owns: `current`, the game now
-# open; seat_names, the one naming of seats; result_text, a finished game in a line; and
-# check_turn, for a game's ai.choose. Each kit module sits at one level: the package (this
-# file) at the bottom, then actions, piles, sampling, lang, tips, history, stats;
-# stats_screen and turns above stats; table above turns; setup_screen above turns; setup
-# above it; after on top (tests/test_import_graph.py finds any cycle).
+# open; seat_names, the one naming of seats; and check_turn, for a game's ai.choose. Each
+# kit module sits at one level: the package (this file) at the bottom, then actions, piles,
+# sampling, lang, tips, history, stats; stats_screen and turns above stats; setup_screen
+# above turns; setup above it; after above setup; table and pause on top
+# (tests/test_import_graph.py finds any cycle).
 
 from core import strings
 from core.session import HUMAN, LEVELS
@@ -84,28 +84,3 @@ def seat_names(seats):
         else:
             out.append(strings.t("player") + " " + str(i + 1))
     return out
-
-
-def result_text(session, names=None):
-    """A finished game in a line: who won and every final score, best first ("North wins:
-    North 54, You 40"; "You win: ..."; "Shared win: ..."); `names` the seats' names
-    (seat_names by default)."""
-    state = session.state
-    if names is None:
-        names = seat_names(session.seats)
-    scores = state.scores()
-    n = len(scores)
-    order = sorted(range(n), key=lambda i: -scores[i])
-    parts = ", ".join(["%s %d" % (names[i], scores[i]) for i in order])
-    if n < 2:
-        return parts
-    returns = state.returns()
-    best = max(returns)
-    won = [i for i in range(n) if returns[i] == best and best > 0]
-    if len(won) != 1:
-        head = strings.t("result_shared")
-    elif session.seats[won[0]] == HUMAN:
-        head = strings.t("result_you")
-    else:
-        head = strings.t("result_win") % names[won[0]]
-    return head + ": " + parts

@@ -2,8 +2,9 @@
 # Menu. Imported when a game ends (kit.table.Table.offer_after calls it).
 #
 #     from kit import after
-#     after.choose(app, session)          # push the "What next?" choice (a dialog) naming
-#                                         # the winner and every final score (kit.result_text)
+#     after.choose(app, session)          # push the "What next?" choice (a dialog)
+#     after.offer(table)                  # the same over a kit.table.Table, naming the
+#                                         # winner and every final score (its result_line)
 #     after.dialog(app, session, text)    # or the game's own result text with the choices
 #
 # - Play again: a new game with the same options and seats (a fresh seed), saved, in place
@@ -16,7 +17,7 @@
 
 from core import strings
 from core.session import Session
-from kit import current, setup
+from kit import current
 
 AGAIN = 0
 SETUP = 1
@@ -29,16 +30,28 @@ def labels():
 
 
 def choose(app, session, spec=None, message=None, title=None):
-    """Push the choice (Play again / Setup / Menu) over the result: `message`, by default the
-    winner and the final scores (kit.result_text), under the title "What next?"."""
+    """Push the choice (Play again / Setup / Menu) over the result: `message` (the kit's
+    table gives the winner and every final score: kit.table.Table.result_line) under the
+    title "What next?"; "What next?" alone when there is none."""
     from ui.dialog import Dialog
 
     if message is None:
-        import kit
-
-        message = kit.result_text(session)
-        title = title or strings.t("what_next")
+        message = strings.t("what_next")
+    elif title is None:
+        title = strings.t("what_next")
     app.push(Dialog(message, labels(), lambda i: done(app, session, i, spec), title=title))
+
+
+def offer(table, text=None):
+    """The choice over a finished kit.table.Table (its offer_after): with the game's own
+    result `text`, or the kit's line (table.result_line()); remembered on the table, whose A
+    offers it again once B has left the result on screen."""
+    table.after_text = text or ""
+    if text:
+        dialog(table.app, table.session, text)
+    else:
+        choose(table.app, table.session, message=table.result_line())
+    table.request_draw()
 
 
 def dialog(app, session, text, spec=None, title=None):
@@ -54,6 +67,8 @@ def _spec(session, spec):
     cur = current[0]
     if cur is not None and cur.game_id == session.game_id:
         return cur
+    from kit import setup
+
     return setup.spec_of(_entry(session.game_id))
 
 
@@ -86,6 +101,8 @@ def done(app, session, choice, spec=None):
             while app.top is not stack[i]:
                 app.pop()
         elif spec is not None:
+            from kit import setup
+
             app.replace(setup.screen(app, _entry(session.game_id), spec))
         else:
             to_menu(app)

@@ -269,4 +269,10 @@ def demo_scene(app, entry, seed, players=None, spec=None):
         seats = (seats + [seats[-1]] * players)[:players]
     options = spec.demo_game_options(app, len(seats))
     session = Session(entry[0], spec.rules_module(), options, seats, seed, None)
-    return spec.table(app, session, True)
+    table = spec.table(app, session, True)
+    # Nothing asks for the Spec again (forget) in a game nobody plays: this module leaves
+    # the heap while it goes on (the views that import it at their top keep it).
+    from core import modules
+
+    modules.drop("kit.setup")
+    return table

@@ -14,9 +14,11 @@
 #   (back to the setup screen); while another seat's message is being read, A takes it off
 #   and nothing else moves; on a finished game A brings the after-game choice back (B on that
 #   choice leaves the result on screen); nothing while the AI moves; else press(b, kind);
-# - the pause menu, the same title and rows in every game: the game's name; Resume, How to
-#   play, History, the game's own rows (menu_rows), Quit game;
-# - offer_after(text): the after-game choice (kit.after), remembered so that A offers it again;
+# - the pause menu, the same title and rows in every game (kit.pause, imported when it
+#   opens): the game's name; Resume, How to play, History, the game's own rows (menu_rows),
+#   Quit game;
+# - offer_after(text): the after-game choice (kit.after, imported at the end), remembered so
+#   that A offers it again;
 # - hint(own): the hint bar's text: the game's own while it plays, the kit's on a finished
 #   table ("A What next?") and in an all-AI game ("B Back");
 # - leave(): Quit and the end of an all-AI game: back where the game came from (an all-AI game
@@ -30,6 +32,7 @@ import registry
 from core import input as btn
 from core import strings
 from core.scene import Scene
+from core.session import HUMAN
 from kit import seat_names, turns
 
 
@@ -89,50 +92,50 @@ class Table(Scene):
             return strings.t("hint_over")
         return own
 
-    # -- the pause menu -----------------------------------------------------------------------
+    # -- the pause menu (kit.pause, imported when it opens) -------------------------------
     def open_menu(self):
-        t = strings.t
-        own = list(self.menu_rows())
-        labels = [t("resume"), t("how_to_play"), t("history")]
-        for row in own:
-            labels.append(row[0])
-        labels.append(t("quit_game"))
-        quit_at = len(labels) - 1
-        app = self.app
+        from core import modules
+        from kit import pause
 
-        def done(i):
-            if i == 1:
-                from kit import lang
-                from ui.textview import TextView
-
-                package = registry.find(self.session.game_id)[2]
-                app.push(TextView(t("how_to_play"), lang.rules_text(package)))
-            elif i == 2:
-                from kit.history import HistoryScreen
-
-                app.push(HistoryScreen(self.history))
-            elif i == quit_at:
-                self.leave()
-            elif i > 2:
-                own[i - 3][1]()
-
-        from ui.dialog import Dialog
-
-        app.push(Dialog(t("game." + self.session.game_id), labels, done))
+        pause.open_menu(self)
+        modules.drop("kit.pause")
 
     # -- the end --------------------------------------------------------------------------------
     def offer_after(self, text=None):
         """Play again / Setup / Menu (kit.after) over the finished table, with the game's own
-        result `text` (None: the kit's line, kit.result_text); B on it leaves the result on
+        result `text` (None: the kit's line, result_line); B on it leaves the result on
         screen and A here offers it again."""
         from kit import after
 
-        self.after_text = text or ""
-        if text:
-            after.dialog(self.app, self.session, text)
+        after.offer(self, text)
+
+    def result_line(self):
+        """The finished game in a line: who won and every final score, best first ("North
+        wins: North 54, You 40"; "You win: ..."; "Shared win: ...")."""
+        session = self.session
+        state = session.state
+        names = self.names
+        scores = state.scores()
+        n = len(scores)
+        order = sorted(range(n), key=lambda i: -scores[i])
+        parts = ", ".join(["%s %d" % (names[i], scores[i]) for i in order])
+        if n < 2:
+            return parts
+        returns = state.returns()
+        best = max(returns)
+        won = [i for i in range(n) if returns[i] == best and best > 0]
+        if len(won) != 1:
+            head = strings.t("result_shared")
+        elif session.seats[won[0]] == HUMAN:
+            head = strings.t("result_you")
         else:
-            after.choose(self.app, self.session)
-        self.request_draw()
+            head = strings.t("result_win") % names[won[0]]
+        return head + ": " + parts
+
+    def say_result(self, ms):
+        """The winner and every final score, as a message of `ms` (the end of an all-AI
+        game: kit.turns)."""
+        self.app.toast(self.result_line(), ms)
 
     def leave(self):
         """Quit the table: back to the screen it was opened from (the setup screen, or the

@@ -47,8 +47,8 @@
 #
 # The first-game tip ("tip.<game_id>", kit.tips) shows when the table first appears, before
 # anything moves (the AI waits for it as for any dialog). An all-AI game ends by naming the
-# winner with the final scores (result_text) for DEMO_END_MS, then leaves (scene.leave: back
-# to the setup screen it came from).
+# winner with the final scores (scene.say_result: kit.table.Table.result_line) for DEMO_END_MS,
+# then leaves (scene.leave: back to the setup screen it came from).
 #
 # History: Turns gives its scene a `history` (a bounded History: the last HISTORY_LINES
 # texts, strings only). core.app.App.toast appends every message shown while the scene is on
@@ -401,10 +401,9 @@ class Turns:
             return                    # a round summary or a dialog: after it
         if not self._said_end:
             self._said_end = True
-            import kit
-
-            app.toast(kit.result_text(self.session, getattr(scene, "names", None)),
-                      DEMO_END_MS)
+            say = getattr(scene, "say_result", None)   # kit.table.Table's
+            if say is not None:
+                say(DEMO_END_MS)
             return
         if app.toasts_pending(scene):
             return

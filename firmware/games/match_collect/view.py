@@ -567,9 +567,7 @@ class Table(table.Table):
         if not self._over:           # the table has not ticked since the game ended
             self._over = True
             self.game_over()
-        import kit
-
-        text = kit.result_text(self.session, self.names)
+        text = self.result_line()
         self.offer_after(text + "\n" + self._best if self._best else text)
 
     # -- a player's lists (human.py) ----------------------------------------------------------
