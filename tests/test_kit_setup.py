@@ -237,7 +237,7 @@ def test_damaged_high_scores_are_reported_and_kept(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+        app.push(opening.entry_scene(app, registry.find("memory")))
 
     r = headless.run("WAIT:300,UP,UP,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     top = r.app.top

@@ -80,7 +80,7 @@ def test_setup_screen_rows_and_start():
     # Start (two players) opens the table with the human in seat 0
     r = headless.run(",".join(["DOWN"] * start) + ",A,WAIT:300", setup=setup)
     top = r.app.top
-    assert isinstance(top, view.Table) and top.session.seats[0] == "human"
+    assert type(top).__name__ == "Table" and top.session.seats[0] == "human"
     assert top.state.num_players == 2 and r.log == ""
 
 
@@ -88,7 +88,7 @@ def test_table_fits_every_screen(tmp_path):
     for board, w, h in BOARDS:
         r = headless.run("WAIT:300", board=board, setup=table(12, players=4))
         scene = r.app.top
-        assert isinstance(scene, view.Table) and r.log == ""
+        assert type(scene).__name__ == "Table" and r.log == ""
         (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h, table_y,
          small) = scene.geo
         lh = r.app.small.line_height
@@ -176,7 +176,7 @@ def test_declare_chooser_and_colourless_land(tmp_path):
     # B closes the chooser: still nothing drafted
     r = headless.run("A,WAIT:200,B,WAIT:200", setup=table(position=pos, players=2,
                                                           out=sessions))
-    assert sessions[2].actions == [] and isinstance(r.app.top, view.Table)
+    assert sessions[2].actions == [] and type(r.app.top).__name__ == "Table"
 
 
 def test_end_screen_per_colour_table(tmp_path):
@@ -249,7 +249,7 @@ def test_resume_after_quitting(tmp_path):
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     assert r.log == ""
     top = r.app.top
-    assert isinstance(top, view.Table)
+    assert type(top).__name__ == "Table"
     assert top.session.actions == s.actions and top.state.belt == s.state.belt
 
 
@@ -259,7 +259,7 @@ def test_demo_game_runs_to_the_end():
         app.push(opening.demo_scene(app, registry.find("manufactory"), 7))
     r = headless.run("WAIT:120000", setup=setup)
     assert r.log == ""
-    assert not isinstance(r.app.top, view.Table)     # popped back when it ended
+    assert type(r.app.top).__name__ != "Table"     # popped back when it ended
 
 
 def test_french_strings_and_table():

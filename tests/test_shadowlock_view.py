@@ -71,7 +71,7 @@ def test_setup_screen_starts_a_game_with_the_chosen_mode():
     r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup)
     assert r.log == ""
     top = r.app.top
-    assert isinstance(top, view.Table) and not top.demo
+    assert type(top).__name__ == "Table" and not top.demo
     assert top.session.options["mode"] == "discovery" and top.state.rounds == 3
     assert top.session.seats == ["human", "normal"]
 
@@ -83,7 +83,7 @@ def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
                          setup=table(out=sessions, options={"odds": True}))
         assert r.log == "" and r.final.size == (w, h)
         scene = r.app.top
-        assert isinstance(scene, view.Table)
+        assert type(scene).__name__ == "Table"
         assert scene.status_text() == "Draw again or stop"
         labels = [lab for _a, lab in scene.menu_items()]
         assert labels[0].startswith("Draw from A (stop ") and labels[0].endswith("%)")
@@ -251,7 +251,7 @@ def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
         app.push(opening.demo_scene(app, ENTRY, 12))
     r = headless.run("WAIT:400000", setup=setup)
     assert r.log == ""
-    assert not isinstance(r.app.top, view.Table)         # popped back when it ended
+    assert type(r.app.top).__name__ != "Table"         # popped back when it ended
 
 
 def test_resume_after_quitting(tmp_path):
@@ -275,7 +275,7 @@ def test_resume_after_quitting(tmp_path):
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     assert r.log == ""
     top = r.app.top
-    assert isinstance(top, view.Table)                      # Resume chosen with A
+    assert type(top).__name__ == "Table"                      # Resume chosen with A
     assert top.session.actions[:len(s.actions)] == s.actions
     assert top.state.rounds == 3
 

@@ -362,9 +362,14 @@ class Buttons:
         return held & self.mask
 
 
+def _silent(hz, volume, ms=0):
+    """The virtual board's buzzer: nothing to hear."""
+
+
 class UnixPlatform:
     data_dir = "."
     asset_dir = "gen"
+    tone = None     # no buzzer on the board (docs/POWER.md); see __init__
 
     def __init__(self, board_name=boards.DEFAULT, config=None):
         cfg = read_config() if config is None else config
@@ -382,6 +387,10 @@ class UnixPlatform:
         self._seed = cfg.get("seed")
         self.link = Link(cfg.get("panel"))
         self.link.hello(self.width, self.height, self.four_buttons, self.board)
+        if profile.get("buzzer") is not None:
+            # The board has a buzzer (Settings offers Sound, as on the device); the virtual
+            # one makes no sound.
+            self.tone = _silent
         self.display = LinkDisplay(self.link, self.width)
         mask = boards.button_mask(profile)
         self.buttons = Buttons(self, mask)
