@@ -27,6 +27,7 @@ T = {
     "result_you": "You win",
     "result_shared": "Shared win",
     "hint_over": "A What next?  {MENU} Menu",
+    "hint_result": "A What next?  B Back",
     "hint_demo": "B Back  {MENU} Menu",
     "statistics": "Statistics",
     "stats_of": "%s statistics",

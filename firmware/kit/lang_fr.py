@@ -27,6 +27,7 @@ T = {
     "result_you": "Vous gagnez",
     "result_shared": "Victoire partagée",
     "hint_over": "A Et maintenant ?  {MENU} Menu",
+    "hint_result": "A Et maintenant ?  B Retour",
     "hint_demo": "B Retour  {MENU} Menu",
     "statistics": "Statistiques",
     "stats_of": "Statistiques %s",

@@ -123,7 +123,8 @@ class Standings(Scene):
         s = self.session.state
         c.clear(theme.BG)
         widgets.title_bar(app, c, strings.t("mf.result" if self.final else "mf.standings"))
-        widgets.hint_bar(app, c, strings.t("mf.h_result"))
+        # The end: A offers the after-game choice (the kit's hint); during the game, back.
+        widgets.hint_bar(app, c, strings.t("hint_result" if self.final else "mf.h_result"))
         x, y, w, h = widgets.content_box(app)
         font = app.small
         lh = font.line_height

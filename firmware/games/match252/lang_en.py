@@ -41,7 +41,6 @@ T = {
     "m252.over_turns": "Turn limit (200)",
     "m252.over_stuck": "No action possible",
     "m252.final": "%s %d - %s %d",
-    "m252.h_result": "A Next (Play again, Setup, Menu)  B Back",
     "m252.you_reveal": "You reveal %s",
     "m252.you_move": "You swap %s and %s",
     "m252.you_replace": "You put %s under the pile",

@@ -41,7 +41,6 @@ T = {
     "m252.over_turns": "Limite de 200 tours",
     "m252.over_stuck": "Aucune action possible",
     "m252.final": "%s %d - %s %d",
-    "m252.h_result": "A Suite (Rejouer, Réglages, Menu)  B Retour",
     "m252.you_reveal": "Vous retournez %s",
     "m252.you_move": "Vous échangez %s et %s",
     "m252.you_replace": "Vous mettez %s sous la pioche",

@@ -644,7 +644,7 @@ class ResultScene(Scene):
         app = self.app
         c.clear(theme.BG)
         widgets.title_bar(app, c, strings.t("game_over"))
-        widgets.hint_bar(app, c, strings.t("m252.h_result"))
+        widgets.hint_bar(app, c, strings.t("hint_result"))      # the same in every game
         x, y, w, h = widgets.content_box(app)
         s = self.session.state
         lines = self.lines()
