@@ -1,5 +1,6 @@
-"""How the console opens a game (kit.setup finds its view's Spec), for tests: the kit's modules
-are imported at each call, as the menu does, since tests drop them between games."""
+"""What several tests of the kit and the games need: opening a game as the console does
+(kit.setup finds its view's Spec; the kit's modules are imported at each call, as the menu
+does, since tests drop them between games), and the texts an app draws."""
 
 
 def entry_scene(app, entry):
@@ -14,3 +15,16 @@ def demo_scene(app, entry, seed, players=None):
     from kit import setup
 
     return setup.demo_scene(app, entry, seed, players)
+
+
+def drawn_texts(app):
+    """Every text the app's canvas draws from now on, in a list filled as frames go."""
+    out = []
+    real = app.canvas.text
+
+    def text(font, s, x, y, color):
+        out.append(s)
+        return real(font, s, x, y, color)
+
+    app.canvas.text = text
+    return out

@@ -13,6 +13,7 @@ from core import strings
 from core.session import Session
 from sim import headless
 from tests import opening
+from tests.opening import drawn_texts
 from tests.toygame import ENTRY
 
 
@@ -29,19 +30,6 @@ def toy_registered():
 def kit(name):
     """The kit's module as the game loaded it (the kit is dropped with each game)."""
     return __import__("kit." + name, None, None, (name,), 0) if name else __import__("kit")
-
-
-def drawn_texts(app):
-    """Record every text the canvas draws from now on (a list, filled as frames go)."""
-    out = []
-    real = app.canvas.text
-
-    def text(font, s, x, y, color):
-        out.append(s)
-        return real(font, s, x, y, color)
-
-    app.canvas.text = text
-    return out
 
 
 def toy_table(seats, out, speed="fast"):

@@ -11,6 +11,7 @@ from core.canvas import Canvas
 from core.scene import Scene
 from device.headless import HeadlessPlatform
 from tests.mpy import ROOT, run_mpy
+from tests.opening import drawn_texts
 from ui import widgets
 from ui.dialog import Dialog
 from ui.textview import TextView
@@ -402,14 +403,7 @@ def test_a_one_line_band_shows_one_line_cut_and_the_history_keeps_it_whole(tmp_p
     run_for(app, p, 100)
     text = "A message far too long for one line of the band, so its end is cut there"
     app.toast(text)
-    drawn = []
-    real = app.canvas.text
-
-    def record(font, s, x, y, color):
-        drawn.append(s)
-        return real(font, s, x, y, color)
-
-    app.canvas.text = record
+    drawn = drawn_texts(app)
     run_for(app, p, 100)
     assert len(drawn) == 1 and drawn[0].endswith("…") and text.startswith(drawn[0][:-1])
     assert scene.history.lines == [text]

@@ -13,6 +13,7 @@ from core import input as btn
 from core import theme
 from core.canvas import Canvas
 from tests.mpy import run_mpy
+from tests.opening import drawn_texts
 from ui import cards, scores, widgets
 from ui.cards import CURSOR, PICKED, draw_back, draw_card, draw_slot
 from ui.handrow import HandRow
@@ -316,14 +317,7 @@ def test_textview_position_label_counts_pages_and_b_pops(make_app):
     pages = str(-(-expected_lines(app)[2] // tv.page))
     assert int(pages) >= 2 and tv._room == max(app.small.width("%d/%s" % (i, pages))
                                                for i in range(1, int(pages) + 1))
-    drawn = []
-    real = app.canvas.text
-
-    def record(font, s, x, y, color):
-        drawn.append(s)
-        return real(font, s, x, y, color)
-
-    app.canvas.text = record
+    drawn = drawn_texts(app)
     tv.invalidate()
     app.draw()
     assert "1/" + pages in drawn                  # the first page of N, not lines
