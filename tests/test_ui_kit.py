@@ -773,3 +773,22 @@ def test_same_behaviour_and_pixels_under_micropython(tmp_path, size):
     assert expect[1][:7] == [True, 18, 10, 6, 210, 6, 168]
     assert expect[1][7:10] == [26, [1], 84 * 64]
     assert int(out[1]) == crc   # the very same pixels on the canvas
+
+
+def test_a_menu_row_too_long_for_the_large_font_is_written_whole_in_the_small_one(make_app):
+    from ui.menu import MenuScreen
+
+    long = "Discard Yellow Mountain, Glasslake"
+
+    class Rows(MenuScreen):
+        def rows(self):
+            return [["Short", None, True], [long, None, True], ["Level", "Normal", True]]
+
+    app = make_app()
+    screen = Rows("Choose")
+    open_scene(app, screen)
+    drawn = drawn_texts(app)
+    screen.invalidate()
+    app.draw()
+    assert long in drawn and not [t for t in drawn if t.endswith("…")]
+    assert app.large.width(long) > app.width - 40     # it would not fit the large font

@@ -108,8 +108,6 @@ class MenuList:
         selected = i == self.cursor
         font = app.large if self.row_h >= app.large.line_height + 6 else app.small
         small = app.small
-        fh = font.line_height
-        ty = y + (self.row_h - fh) // 2
         right = self.x + self.w - 8          # leave the scroll bar alone
         room = right - self.x - 20
         if value is not None:
@@ -130,6 +128,13 @@ class MenuList:
         if self.icon_w:
             bx += self.icon_w + 8
             room -= self.icon_w + 8
+        if font is not small and font.width(label) > room:
+            # A long label in the small font rather than cut short: what a label in the
+            # large font drew there (the value's width changes the room) goes first.
+            c.fill_rect(bx, y, room + 12, self.row_h, theme.BG)
+            font = small
+        fh = font.line_height
+        ty = y + (self.row_h - fh) // 2
         text = font.fit(label, room)
         box_w = font.width(text) + 12
         if selected:
