@@ -32,7 +32,7 @@ FACTS = {
         text("Sunspire", 11, 54, T.INK),
         frame(0, 13, 60, 53, T.FG, 2),
         text("You 0", 41, 2, T.SEL_FG),
-        text("AI 0", 74, 2, T.DIM),
+        text("North 0", 74, 2, T.DIM),        # the seat opposite you (kit.seat_names)
         text("A Flip  B Mode  X Hint  Y Peek  MENU Menu", 4, 229, T.DIM),
     ],
     # Memory, 64 cards: DOWN, RIGHT, A flipped the card of row 2, column 2 (code FG).

@@ -44,7 +44,7 @@ def open_saved(cls, game_id, rules, data_dir):
             break
         s.actions.append(action)
     message = None
-    saved = len(actions) + (1 if snap.get("torn") else 0)   # a half-written last move
+    saved = len(actions) + (1 if status == "torn" else 0)   # a half-written last move
     if len(s.actions) != saved:
         s.damaged = (len(s.actions), saved)
         storage.set_aside(storage.actions_path(data_dir, game_id))

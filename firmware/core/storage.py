@@ -402,10 +402,11 @@ def set_aside_resume(data_dir, game_id):
 
 
 def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
-    """(saved game or None, status): status "ok", "missing" (no save) or "corrupt" (a header
-    that cannot be read or is not a record: it is kept as resume_<id>.json.bad and the action
-    file as resume_<id>.act.bad). The saved game is the header dict with all its actions in
-    "actions"."""
+    """(saved game or None, status): status "ok", "torn" (the action file ends in half a
+    move, cut off while it was written: the game has its whole moves), "missing" (no save) or
+    "corrupt" (a header that cannot be read or is not a record: it is kept as
+    resume_<id>.json.bad and the action file as resume_<id>.act.bad). The saved game is the
+    header dict with all its actions in "actions"."""
     path = resume_path(data_dir, game_id)
     obj, status = load(path, None)
     if status == "ok" and not isinstance(obj, dict):
@@ -428,9 +429,8 @@ def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
     for i in range(0, len(data) - 1, 2):
         actions.append(data[i] | (data[i + 1] << 8))
     obj["actions"] = actions
-    if len(data) & 1:
-        obj["torn"] = True      # an odd byte: the last move was cut off while it was written
-    return obj, "ok"
+    # An odd byte: the last move was cut off while it was written (its whole moves are read).
+    return obj, "torn" if len(data) & 1 else "ok"
 
 
 def load_resume(data_dir, game_id) -> "dict | None":
