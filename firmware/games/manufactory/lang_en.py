@@ -23,6 +23,8 @@ T = {
     "mf.no_back": "A back card costs a collected card: you have none yet",
     "mf.ev_take_you": "You take %s (%s)",
     "mf.ev_take": "%s drafted %s (%s)",
+    "mf.ev_part_you": "You take %s",
+    "mf.ev_part": "%s drafted %s",
     "mf.ev_back_you": "You give up %s for %s (%s)",
     "mf.ev_back": "%s gave up %s for %s (%s)",
     "mf.declare_t": "Colour of %s",

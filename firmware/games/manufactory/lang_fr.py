@@ -24,6 +24,8 @@ T = {
     "mf.no_back": "Une carte de l'arrière coûte une carte collectée : vous n'en avez aucune",
     "mf.ev_take_you": "Vous prenez %s (%s)",
     "mf.ev_take": "%s a drafté %s (%s)",
+    "mf.ev_part_you": "Vous prenez %s",
+    "mf.ev_part": "%s a drafté %s",
     "mf.ev_back_you": "Vous défaussez %s pour %s (%s)",
     "mf.ev_back": "%s a défaussé %s pour %s (%s)",
     "mf.declare_t": "Couleur de %s",

@@ -155,17 +155,19 @@ class Table(table.Table):
             return
         you = seat == self.me() and not self.demo
         grp = group_name(self.state.group[card])
-        log = None
         text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
             strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
         if given >= 0:
-            log = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
+            text = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
                 if you else strings.t("mf.ev_back") % (self.name(seat), part_name(given),
                                                        part_name(card), grp)
-            if not self.geo[11]:
-                text = log      # two lines for the message: the whole of it
-        # (a one-line band, on the small screen: the part taken; the History says what
-        # was given up for it)
+        log = None
+        if self.geo[11]:
+            # The small screen's one-line band: the part taken, without its colour (the
+            # groups table shows it); the History keeps the whole sentence.
+            log = text
+            text = strings.t("mf.ev_part_you") % part_name(card) if you else \
+                strings.t("mf.ev_part") % (self.name(seat), part_name(card))
         self.app.toast(text, log=log)
 
     def play(self, action):
