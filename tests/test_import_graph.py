@@ -33,12 +33,6 @@ LAYERS = (
 NOT_YET = (
     # Manufactory's AI and its endgame solver import each other: the AI helper's modules.
     {"games.manufactory.ai", "games.manufactory.endgame"},
-    # Shadow Lock's rules and view: its fixes are being finished on another branch; these two
-    # go when that work is on main and the kit is applied to the game.
-    {"games.shadowlock.action_cards", "games.shadowlock.rules", "games.shadowlock.rules_info",
-     "games.shadowlock.world"},
-    {"games.shadowlock.screens", "games.shadowlock.view", "games.shadowlock.view_menu",
-     "games.shadowlock.view_text"},
 )
 
 

@@ -71,7 +71,7 @@ def test_one_name_per_seat_in_both_languages():
 
 
 @pytest.mark.parametrize("game", ["memory", "match252", "match_collect", "cauldron",
-                                  "manufactory"])
+                                  "manufactory", "shadowlock"])
 def test_every_game_names_its_seats_the_kits_way(game):
     """The table's names and the setup screen's level rows are kit.seat_names'."""
     tables = []
@@ -105,7 +105,7 @@ def test_every_game_names_its_seats_the_kits_way(game):
 
 # -- the pause menu ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", ["memory", "match252", "match_collect", "cauldron",
-                                  "manufactory", "toy"])
+                                  "manufactory", "shadowlock", "toy"])
 def test_the_pause_menu_has_the_same_title_and_rows_in_every_game(game):
     tables = []
 

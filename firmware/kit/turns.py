@@ -236,29 +236,6 @@ class Turns:
         """Add a line to the game's History without showing a message."""
         self.history.append(text)
 
-    def with_history(self, labels, done):
-        """A pause menu's (labels, done) with a "History" row before the last row (Quit):
-        choosing it opens the History screen; the other rows reach `done` with their own
-        index (-1 stays -1). Use:
-        `self.app.push(Dialog(title, *self.turns.with_history(labels, done)))`."""
-        from core import strings
-
-        at = len(labels) - 1 if labels else 0
-        labels = list(labels)
-        labels.insert(at, strings.t("history"))
-        history = self.history
-        scene = self.scene
-
-        def chosen(i):
-            if i == at:
-                from kit.history import HistoryScreen
-
-                scene.app.push(HistoryScreen(history))
-            elif done is not None:
-                done(i - 1 if i > at else i)
-
-        return labels, chosen
-
     def first_tip(self):
         """The game's first-game tip (kit.tips: "<game>.turn", once ever), once the table has
         been drawn and nothing is over it; True while it is still to come (nothing moves
@@ -386,11 +363,6 @@ class Turns:
         if self.over_at is None:
             return 0
         return time.ticks_diff(now, self.over_at)
-
-    def end_demo(self, now, ms=DEMO_END_MS):
-        """For a table not yet built on kit.table: the driver ends an all-AI game itself
-        (see _end_demo); nothing to do here."""
-        return False
 
     def _end_demo(self, now):
         """An all-AI game that is over: the winner and the final scores for DEMO_END_MS, then

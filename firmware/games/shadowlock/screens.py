@@ -5,8 +5,7 @@
 from core import input as btn
 from core import strings, theme
 from core.scene import Scene
-from games.shadowlock.view import box_name, card_name, seat_name
-from games.shadowlock.view_text import headline, named
+from games.shadowlock.view_text import box_name, card_name, headline, named
 from ui import widgets
 
 GAP = 4     # pixels between the summary's table and the lines below it
@@ -167,15 +166,15 @@ class Result(Scene):
     and the box count; who won and by which rule. Up/Down scroll on small screens; A a new
     game (same options and seats), B back."""
 
-    def __init__(self, session, me):
+    def __init__(self, session, me, names):
         super().__init__()
         self.session = session
         self.me = me
+        self._names = names      # the table's (kit.seat_names)
         self.top = 0
 
     def names(self):
-        s = self.session.state
-        return [seat_name(s, seat, self.me) for seat in range(s.num_players)]
+        return self._names
 
     def headline(self):
         names = self.names()
@@ -271,7 +270,7 @@ class Result(Scene):
             self.top = max(0, 10 - fit)
         more = 10 > fit
         widgets.hint_bar(app, c, (strings.t("sl.h_scroll") + "  " if more else "") +
-                         strings.t("sl.h_result"))
+                         strings.t("hint_result"))
         for i in range(self.top, min(10, self.top + fit)):
             self.draw_row(c, rows[i], y + (i - self.top) * lh, label_w, col_w, theme.DIM)
 

@@ -8,15 +8,17 @@
 # this turn's cards set apart after a bar so the value and colour runs that would stop you
 # are seen at a glance; your reserve (playable actions lit); your scorecard; one line per
 # opponent (pile size, locked, reserve, boxes, points); the last announcements; and, on your
-# turn, the list of what you may do now (Up/Down, A). MENU: the piles and scorecards of
-# every player, Show odds, How to play, Quit (the game stays saved).
+# turn, the list of what you may do now (Up/Down, A). The table is a kit.table.Table: the
+# pause menu (the piles and scorecards of every player and Show odds are this game's rows),
+# messages in step with the moves (over the status line and the piles' row, away from the
+# list you choose from), the first-game tip, the after-game choice and the end of Watch AI
+# play are the kit's.
 
 
 import time
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from games.shadowlock import cards, rules, view_text
 from games.shadowlock.rules import (
     P_VALIDATE,
@@ -28,9 +30,8 @@ from games.shadowlock.view_text import (  # noqa: F401
     action_name,
     box_name,
     card_name,
-    seat_name,
 )
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 
 GAME_ID = "shadowlock"
@@ -66,14 +67,6 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the table ---------------------------------------------------------------------------------
 # A game is 300-480 actions (AI games, 2-4 players, both modes). The session's action record
 # grows by doubling; late in a game the heap is fragmented and the 257th action once found no
@@ -96,14 +89,10 @@ def _reserve(lst, n):
 
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
         _reserve(session.actions, ACTIONS_ROOM)
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.cursor = 0
         self.menu_for = -1          # the action count the cursor was placed for
         self.flash = -1             # the card just drawn, shown face up for a moment
@@ -128,7 +117,12 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        return seat_name(self.state, seat, self.me())
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line and the piles' row: the list you choose from is
+        at the bottom."""
+        return 0, 0, self.app.width, self._shown[2] + self.app.small.line_height + 9
 
     def viewer(self):
         """The seat whose pile is shown as "yours": the person, or seat 0 in a demo."""
@@ -207,16 +201,7 @@ class Table(Scene):
                 self.cursor = i
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
+    def press(self, b, kind):
         items = self.menu_items()
         if not items:
             return
@@ -230,31 +215,21 @@ class Table(Scene):
         elif kind == btn.PRESS and b == btn.A:
             self.act(items[self.cursor % len(items)][0])
 
-    def open_menu(self):
-        from ui.dialog import Dialog
-
+    def menu_rows(self):
+        """The piles and scorecards of every player; Show odds, on or off."""
         t = strings.t
-        labels = [t("resume"), t("sl.browse"),
-                  t("sl.odds_row") % t("sl.on" if self.odds else "sl.off"),
-                  t("how_to_play"), t("quit_game")]
 
-        def done(ch):
-            if ch == 1:
-                from games.shadowlock import screens
+        def browse():
+            from games.shadowlock import screens
 
-                screens.browse(self)
-            elif ch == 2:
-                self.odds = not self.odds
-                self.invalidate()
-            elif ch == 3:
-                from kit import lang
-                from ui.textview import TextView
+            screens.browse(self)
 
-                self.app.push(TextView(t("how_to_play"), lang.rules_text("games.shadowlock")))
-            elif ch == 4:
-                self.app.pop()
+        def odds():
+            self.odds = not self.odds
+            self.invalidate()
 
-        self.app.push(Dialog(t("sl.pause"), *self.turns.with_history(labels, done)))
+        return ((t("sl.browse"), browse),
+                (t("sl.odds_row") % t("sl.on" if self.odds else "sl.off"), odds))
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
@@ -264,27 +239,24 @@ class Table(Scene):
             self.flash = -1
             self.request_draw()              # only the piles' row changes (draw_changes)
         what = self.turns.tick(now)
-        if what != turns.OVER:
+        if what != turns.OVER or self.demo:      # (an all-AI game: the kit ends it)
             return
-        if self.demo:
-            self.turns.end_demo(now)
-        elif not self.result_shown and self.app.top is self and \
-                not self.app.toasts_pending() and self.turns.over_for(now) >= RESULT_PAUSE_MS:
-            # the finished table a moment (its status says "Game over"), as Match 2-52 does
+        if not self.result_shown and self.app.top is self and \
+                self.turns.over_for(now) >= RESULT_PAUSE_MS:
+            # the finished table a moment (its status says "Game over"), its last message
+            # read (kit.turns), then the final scorecards
             self.result_shown = True
             self.session.clear_save()
             from games.shadowlock import screens
 
-            self.app.replace(screens.Result(self.session, self.me()))
+            self.app.replace(screens.Result(self.session, self.me(), self.names))
 
     # -- drawing ----------------------------------------------------------------------------
     def status_text(self):
         return view_text.status_text(self)
 
     def hint_text(self):
-        if self.demo:
-            return strings.t("sl.h_demo")
-        return strings.t("sl.h_act" if self.turns.human_to_move() else "sl.h_wait")
+        return self.hint(strings.t("sl.h_act" if self.turns.human_to_move() else "sl.h_wait"))
 
     # A frame after an action draws the table whole (invalidate); the frames in between
     # (request_draw: a cursor move, "Thinking...", the drawn card turned down again) redraw

@@ -22,15 +22,6 @@ _NO_SEAT = ("round_end", "round_scored", "new_round", "over")
 # -- names -------------------------------------------------------------------------------------
 
 
-def seat_name(state, seat, me):
-    if seat == me:
-        return strings.t("sl.you")
-    names = strings.t("sl.seats").split(",")
-    n = state.num_players
-    idx = (0, 2) if n == 2 else ((0, 1, 3) if n == 3 else (0, 1, 2, 3))
-    return names[idx[seat]]
-
-
 def card_name(c):
     k = cards.KIND[c]
     if k == 0:
