@@ -1,6 +1,25 @@
 """What several tests of the kit and the games need: opening a game as the console does
 (kit.setup finds its view's Spec; the kit's modules are imported at each call, as the menu
-does, since tests drop them between games), and the texts an app draws."""
+does, since tests drop them between games), the toy game registered for a test, and the
+texts an app draws."""
+
+import pytest
+
+
+@pytest.fixture
+def toy_game():
+    """The toy game (tests/toygame) in the registry for the test; after it, the registry as
+    it was, every game and kit module dropped, English strings."""
+    import registry
+    from core import strings
+    from tests.toygame import ENTRY
+
+    saved = list(registry.GAMES)
+    registry.register(ENTRY)
+    yield ENTRY
+    registry.unload_all()
+    registry.GAMES[:] = saved
+    strings.load("en")
 
 
 def entry_scene(app, entry):

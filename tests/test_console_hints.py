@@ -5,11 +5,13 @@ over the value being changed), Sound is offered only where the board has a buzze
 unreadable settings file is said in both languages (the language is not known either).
 Headless, virtual clock."""
 
+import pytest
+
 import registry
 from core import strings
 from sim import headless
 from tests import opening
-from tests.toygame import ENTRY
+from tests.opening import toy_game  # noqa: F401 - a fixture
 from ui import widgets
 
 
@@ -76,22 +78,16 @@ def test_unreadable_settings_are_said_in_both_languages(tmp_path):
     assert lang_fr.T["board"] == "Matériel"            # not "Carte": a card, in a card game
 
 
+@pytest.mark.usefixtures("toy_game")
 def test_a_setup_screens_hint_follows_the_row():
-    saved = list(registry.GAMES)
-    registry.register(ENTRY)
-    try:
-        def go(app):
-            app.start()
-            app.push(opening.entry_scene(app, registry.find("toy")))
+    def go(app):
+        app.start()
+        app.push(opening.entry_scene(app, registry.find("toy")))
 
-        # Players (a value), then Start (a row to choose).
-        r = headless.run("WAIT:300", setup=go)
-        assert hint_now(r.app).startswith("</> Change")
-        rows = [row[0] for row in r.app.top.menu.rows]
-        keys = "WAIT:300," + ",".join(["DOWN"] * rows.index("Start")) + ",WAIT:100"
-        r = headless.run(keys, setup=go)
-        assert hint_now(r.app) == "A Select  B Back"
-    finally:
-        registry.unload_all()
-        registry.GAMES[:] = saved
-        strings.load("en")
+    # Players (a value), then Start (a row to choose).
+    r = headless.run("WAIT:300", setup=go)
+    assert hint_now(r.app).startswith("</> Change")
+    rows = [row[0] for row in r.app.top.menu.rows]
+    keys = "WAIT:300," + ",".join(["DOWN"] * rows.index("Start")) + ",WAIT:100"
+    r = headless.run(keys, setup=go)
+    assert hint_now(r.app) == "A Select  B Back"

@@ -13,18 +13,10 @@ from core import strings
 from core.session import Session
 from sim import headless
 from tests import opening
-from tests.opening import drawn_texts
-from tests.toygame import ENTRY
+from tests.opening import drawn_texts, toy_game  # noqa: F401 - a fixture
 
-
-@pytest.fixture(autouse=True)
-def toy_registered():
-    saved = list(registry.GAMES)
-    registry.register(ENTRY)
-    yield
-    registry.unload_all()
-    registry.GAMES[:] = saved
-    strings.load("en")
+# Every test here with the toy game registered (tests.opening.toy_game).
+pytestmark = pytest.mark.usefixtures("toy_game")
 
 
 def kit(name):
