@@ -5,10 +5,10 @@ totals, the boxes, what each validated or lost), readable on the three boards in
 French; after the last one the final scorecards, then Play again / Setup / Menu (kit.after),
 through the buttons."""
 
+import registry
 from core import strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from games.shadowlock import ai, rules, view
 from kit import lang
 from sim import headless
@@ -82,7 +82,7 @@ def test_every_action_adds_history_lines_in_order_and_every_round_its_summary():
     st = session.state
     lines = []
     scene.history.append = lambda text: lines.append(str(text))   # every line, uncapped
-    names = {0: "You", 1: "East", 2: "West"}
+    names = {0: "You", 1: "West", 2: "East"}       # clockwise from you (kit.seat_names)
     rng = Rng(9)
     summaries = 0
     acts = 0
@@ -220,11 +220,12 @@ def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
         st = sessions[0].state
         st.events = [("skipped", 1), ("shadow_keep", 3, 0), ("shadow_keep", 2, 4)]
         scene.announce(1, st.events)
-        assert scene.history.lines[-3:] == ["Le tour d'Est est passé", "Ouest garde la Shadow",
+        # four players: Ouest, Nord, Est clockwise from you (kit.seat_names)
+        assert scene.history.lines[-3:] == ["Le tour d'Ouest est passé", "Est garde la Shadow",
                                             "Nord garde la Shadow, 4 cartes perdues"]
         st.events = [("play", 1, 1, 1)]                  # an AI's Double on itself
         scene.announce(1, st.events)
-        assert scene.history.lines[-1] == "Est a joué Double sur lui-même"
+        assert scene.history.lines[-1] == "Ouest a joué Double sur lui-même"
         from games.shadowlock import screens
 
         text = screens.browse_text(scene)
