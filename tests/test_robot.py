@@ -135,6 +135,17 @@ def test_a_history_that_keeps_nothing_turns_the_robot_red(tmp_path):
     assert status == 1 and "turn missing from History" in out, out[-3000:]
 
 
+def test_shadow_lock_s_round_end_crash_put_back_turns_the_robot_red(tmp_path):
+    """The bug a person met at the end of every round (the round number read as the points
+    list: "TypeError: 'int' object is not subscriptable"), planted again in a copy."""
+    out, status = _robot_on_planted_firmware(
+        tmp_path, "games/shadowlock/view.py",
+        "screens.RoundSummary(self, round_no, points, notes)",
+        "screens.RoundSummary(self, round_no, round_no, notes)",
+        "--game", "shadowlock", "--games", "1", "--seed", "3")
+    assert status == 1 and "error screen" in out and "not subscriptable" in out, out[-3000:]
+
+
 def test_text_cut_on_a_table_turns_the_robot_red(monkeypatch):
     from core.font import Font
 
