@@ -59,8 +59,9 @@ class App:
         self.errors = 0
         self._panic = None        # set when even the error screen could not be shown
         # Power and sound (docs/POWER.md): [ticks of the last button or drawn frame, 0 lit /
-        # 1 dim / 2 off, frames drawn then, 1 while the button that woke the screen is held
-        # (it does nothing), ticks of the next battery check, the scene that lit the LED
+        # 1 dim / 2 off / 3 asleep, frames drawn then, 1 while the button that woke the
+        # screen is held (it does nothing), ticks of the next battery check, the scene that
+        # lit the LED
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
         # to save]. One list: every name is interned at boot.
         self._idle = [0, 0, 0, 0, 0, None, None, 0]
@@ -274,6 +275,12 @@ class App:
         inp = self.input
         raw = p.buttons.read()
         i = self._idle
+        if i[1] == 3:
+            # Asleep (the sleep gesture, core.power.sleep): nothing moves, nothing is drawn,
+            # until a button wakes it.
+            from core import power
+
+            return power.sleep(self, raw)
         if i[7]:
             self.save_settings()
         if raw or i[2] != self.frames_drawn:
@@ -296,10 +303,19 @@ class App:
             ev = inp.pop()
             while ev:
                 top = self.top
+                b = buttons.event_button(ev)
+                kind = buttons.event_kind(ev)
+                if kind == buttons.HOLD and b == buttons.MENU:
+                    # The sleep gesture (core.input): asleep at once (docs/POWER.md).
+                    from core import power
+
+                    return power.sleep(self, -1)
                 if top is not None:
-                    top.button(buttons.event_button(ev), buttons.event_kind(ev))
+                    top.button(b, kind)
                 ev = inp.pop()
             top = self.top
+            # A tap or a hold of these buttons (core.input): the screen on top says which.
+            inp.defer = getattr(top, "hold_buttons", 0)
             if top is not None:
                 top.tick(now)
             if i[6] is not None:

@@ -25,10 +25,12 @@ from micropython import const
 from core import native
 
 _SWRESET = const(0x01)
+_SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVOFF = const(0x20)
 _INVON = const(0x21)
+_DISPOFF = const(0x28)
 _DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
@@ -267,6 +269,21 @@ class ST7789:
         self.command(_RAMWR)
 
     # -- the platform's display interface --------------------------------------------------
+    def sleep(self, on):
+        """The panel's sleep mode (the console asleep, docs/POWER.md): display off and sleep
+        in (its oscillator and booster stop; the picture in its memory is kept), or sleep out
+        and display on, showing that picture again. The datasheet's waits: 5 ms after either
+        before the next command (10 ms, as at init), and 120 ms from a sleep-out to a sleep-in,
+        which a person's press and hold of the sleep gesture always leave."""
+        if on:
+            self.command(_DISPOFF)
+            self.command(_SLPIN)
+        else:
+            self.command(_SLPOUT)
+            self._sleep_ms(10)
+            self.command(_DISPON)
+        self._sleep_ms(10)
+
     def backlight(self, percent):
         """Backlight brightness 0..100 (clamped); no-op on a board without PWM backlight."""
         if self._bl is None:
