@@ -63,8 +63,9 @@ class App:
         # screen is held (it does nothing), ticks of the next battery check, the scene that
         # lit the LED
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
-        # to save]. One list: every name is interned at boot.
-        self._idle = [0, 0, 0, 0, 0, None, None, 0]
+        # to save, the battery level last read (None: on USB power, or the board cannot
+        # tell; ui.widgets.hint_bar shows it)]. One list: every name is interned at boot.
+        self._idle = [0, 0, 0, 0, 0, None, None, 0, None]
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -372,12 +373,15 @@ class App:
     def sound(self, name):
         """Play sound `name` (core.sound.TUNES: "cursor", "select", "back", "flip",
         "capture", "turn", "win", "lose"; "error" for an action that cannot be done) if
-        the sound setting is on; never waits."""
+        the sound setting is on and the screen is lit (none while it is dimmed, off or
+        asleep: nobody is looking); never waits."""
         i = self._idle
+        if i[1]:
+            return
         if i[6] is None:
             s = self.settings
-            if not (s and s.get("sound")):
-                return
+            if not (s and s.get("sound")) or not getattr(self.platform, "tone", None):
+                return          # no buzzer: core.sound is never loaded
             from core import sound
 
             i[6] = sound.start(self)

@@ -119,6 +119,10 @@ def step(app):
     """Warn once when the battery runs low (the game in progress is saved after every action
     anyway); again only after it has been charged above the threshold. Returns the level."""
     pct = level(app.platform)
+    i = app._idle
+    if i[8] != pct:
+        i[8] = pct                  # the hint bars show it (ui.widgets.hint_bar)
+        app.invalidate_all()
     warned = getattr(app, "battery_warned", False)
     if pct is not None and pct <= _LOW_PERCENT:
         if not warned:

@@ -205,10 +205,10 @@ DEFAULT_SETTINGS = {
     "players": 2,
     "board": "auto",
     "preview_s": 3,
-    "sound": False,
+    "sound": True,              # where the board has a buzzer (docs/POWER.md)
     # Keys longer than 10 characters: shorter string constants are interned at boot for good
     # (the qstr pool; see tests/test_boot_heap.py). docs/POWER.md says what each does.
-    "sound_volume": 60,
+    "sound_volume": 40,         # moderate: a piezo at 40 % volume is 20 % duty
     "dim_after_s": 60,
     "off_after_s": 300,
     "your_turn_led": True,

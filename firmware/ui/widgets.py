@@ -39,26 +39,41 @@ def title_bar(app, c, text, right=None):
 
 
 # The last hint bar: its text as given (the same str object each frame: a strings table's),
-# the app's Input (its board) and the line drawn. A table draws the same hint frame after
-# frame, and expanding it made ~20 new strings a draw (~0.2-1 ms each on the Pico).
-_LAST = [None, None, None]
+# the app's Input (its board), the line drawn, the battery level it showed and that level's
+# text ("" when it had no room). A table draws the same hint frame after frame, and expanding
+# it made ~20 new strings a draw (~0.2-1 ms each on the Pico).
+_LAST = [None, None, None, None, ""]
 
 
 def hint_bar(app, c, text):
     """The bottom line saying what the buttons do, e.g. "A Select  B Back"; button tokens
-    such as {LR} are named for this board (see `hints`)."""
+    such as {LR} are named for this board (see `hints`). On battery power, where the board
+    can tell (docs/POWER.md), the level ("62%") at its right end when the hint leaves room
+    for it (red when low)."""
     h = hint_height(app)
     y = app.height - h
-    c.fill_rect(0, y, app.width, h, theme.PANEL)
-    c.hline(0, y, app.width, theme.EDGE)
+    w = app.width
+    c.fill_rect(0, y, w, h, theme.PANEL)
+    c.hline(0, y, w, theme.EDGE)
     font = app.small
     last = _LAST
-    if last[0] is not text or last[1] is not app.input:
+    pct = app._idle[8]          # core.power.step: the level read last (None: none to show)
+    if last[0] is not text or last[1] is not app.input or last[3] != pct:
         last[2] = None
-        last[2] = font.fit(hints(app, text), app.width - 2 * PAD)
+        line = font.fit(hints(app, text), w - 2 * PAD)
+        level = "" if pct is None else str(pct) + "%"
+        if level and font.width(line) + font.width(level) + 3 * PAD > w:
+            level = ""          # the hint first: no room left for the level
+        last[2] = line
+        last[4] = level
         last[0] = text
         last[1] = app.input
+        last[3] = pct
     c.text(font, last[2], PAD, y + 2, theme.DIM)
+    level = last[4]
+    if level and pct is not None:
+        c.text(font, level, w - PAD - font.width(level), y + 2,
+               theme.RED if pct <= 15 else theme.DIM)
 
 
 # -- button names that fit the board ----------------------------------------------------------
