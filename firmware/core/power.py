@@ -14,7 +14,7 @@ off; nothing moves or is drawn until a button is pressed once every button has b
 that press only wakes it (the app swallows it until it is released) and everything is as it
 was. The game in progress is saved after every action anyway. While asleep the device waits
 in `platform.doze` (machine.lightsleep, a button's edge waking it: docs/POWER.md "Sleep");
-elsewhere the loop polls the buttons every _OFF_POLL_MS.
+elsewhere the loop polls the buttons every _ASLEEP_POLL_MS.
 
 Levels: Pimoroni's reference voltages for a single Li-ion / LiPo cell on a Pico's VSYS (4.2 V
 full, 2.8 V empty; their pimoroni_pico_lipo examples), linear in between, clamped to 0..100.
@@ -28,7 +28,8 @@ _FULL_MV = const(4200)
 _EMPTY_MV = const(2800)
 _LOW_PERCENT = const(15)      # the warning (about 3.0 V on VSYS)
 _REARM = const(5)           # a warning again only after the level rose 5 points above LOW
-_OFF_POLL_MS = const(100)     # asleep without doze: the buttons are read this often
+_ASLEEP_POLL_MS = const(20)   # asleep without doze: the buttons are read this often (a
+                              # tap lasts longer; App.run looks every 4 ms anyway)
 _DOZE_MS = const(100)         # one machine.lightsleep at most (a button's edge ends it sooner)
 
 
@@ -57,9 +58,9 @@ def sleep(app, raw):
     if i[3]:
         if not raw:
             i[3] = 0                # let go: the next press wakes it
-        return 0 if doze is not None else _OFF_POLL_MS
+        return 0 if doze is not None else _ASLEEP_POLL_MS
     if not raw and not pressed:
-        return 0 if doze is not None else _OFF_POLL_MS
+        return 0 if doze is not None else _ASLEEP_POLL_MS
     # Awake: as it was. The press that woke it does nothing (swallowed until released).
     i[1] = 0
     i[3] = 1
