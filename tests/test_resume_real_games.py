@@ -29,7 +29,8 @@ GAMES = {
 
 
 def files(folder):
-    return sorted(os.listdir(folder))
+    """The saves' files (playing.txt, the game last started, is the power-on's business)."""
+    return sorted(n for n in os.listdir(folder) if n != "playing.txt")
 
 
 def played(game_id, data_dir, moves, seed=5):

@@ -75,3 +75,29 @@ def test_sleep_and_wake_turns_red_when_the_wake_press_acts():
             finally:
                 power.sleep = real
     assert failures and all(f.startswith("sleep:") for f in failures), failures
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_power_cut_at_a_table_comes_back_to_it(board):
+    with tempfile.TemporaryDirectory(prefix="feel-") as folder:
+        with Driver(board, 12, "fr", folder) as d:
+            table = open_game(d, moves=3)
+            moves = len(table.session.actions)
+            assert feel.power_cycle(d) == []
+            again = find_table(d.app)
+            assert len(again.session.actions) == moves
+            lines = feel.replay_lines(d, folder)
+            assert len(lines) == 2 and "--data-dir" in lines[0]
+
+
+def test_power_cycle_turns_red_when_the_console_forgets_the_game():
+    with tempfile.TemporaryDirectory(prefix="feel-") as folder:
+        with Driver("pico_lcd_1_3", 12, "en", folder) as d:
+            open_game(d, moves=2)
+            import os
+
+            for name in os.listdir(folder):      # planted fault: the save is lost
+                if name.startswith("resume_"):
+                    os.remove(os.path.join(folder, name))
+            failures = feel.power_cycle(d)
+    assert failures and "not back" in failures[0], failures

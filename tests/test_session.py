@@ -154,7 +154,9 @@ def test_check_saved_reads_only_the_header(tmp_path):
     (tmp_path / "resume_toy.json").write_bytes(b"CC1 1 12345678\n{}\n")
     ok, message = Session.check_saved("toy", str(tmp_path))
     assert not ok and message == "Your saved game could not be read. A copy was kept."
-    assert sorted(os.listdir(tmp_path)) == ["resume_toy.act.bad", "resume_toy.json.bad"]
+    # (playing.txt: the game last started, for power-on; nothing to resume names no table)
+    assert sorted(os.listdir(tmp_path)) == ["playing.txt", "resume_toy.act.bad",
+                                            "resume_toy.json.bad"]
     assert Session.check_saved("toy", str(tmp_path)) == (False, None)   # said once
 
 

@@ -47,15 +47,15 @@ def test_the_gesture_held_on_does_not_wake_it_and_a_short_menu_does_not_sleep():
 
 
 def test_a_game_does_not_move_while_asleep_and_goes_on_after():
-    from games import registry
+    import registry
+    from kit import setup as kit_setup
 
     entry = registry.find("memory")
 
     def setup(app):
         app.start()
         app.settings["ai_speed"] = "fast"
-        view = registry.load("memory", "view")
-        app.push(view.demo_scene(app, entry, 5))
+        app.push(kit_setup.demo_scene(app, entry, 5))
 
     with runner(setup=setup) as r:
         app = r.app

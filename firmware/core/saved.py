@@ -24,7 +24,7 @@ def _say(key, args=None):
     return text % args if args is not None else text
 
 
-def open_saved(cls, game_id, rules, data_dir):
+def open_saved(cls, game_id, rules, data_dir, hold_last=False):
     """Session.open_saved (see there): `cls` is the Session class."""
     snap, status = storage.read_resume(data_dir, game_id)
     if status == "missing":
@@ -37,13 +37,24 @@ def open_saved(cls, game_id, rules, data_dir):
         storage.set_aside_resume(data_dir, game_id)
         return None, _say("save_unreadable")
     actions = snap["actions"]
-    for action in actions:
+    last = len(actions) - 1 if hold_last and status != "torn" else -1
+    for i in range(len(actions)):
+        action = actions[i]
+        if i == last:
+            # Held back for the table to play again (legal here, or the tail is damaged).
+            if action in s.state.legal_actions():
+                s.held = action
+            break
         try:
             s.state.apply(action)
         except Exception:  # noqa: BLE001 - a damaged tail: keep the moves before it
             break
         s.actions.append(action)
     message = None
+    if s.held is not None:
+        s._saved = len(actions)     # the save holds it: playing it again writes nothing
+        storage.mark_playing(data_dir, game_id)
+        return s, None
     saved = len(actions) + (1 if status == "torn" else 0)   # a half-written last move
     if len(s.actions) != saved:
         s.damaged = (len(s.actions), saved)
@@ -54,6 +65,7 @@ def open_saved(cls, game_id, rules, data_dir):
         s.save()
     else:
         s._saved = len(s.actions)
+        storage.mark_playing(data_dir, game_id)     # the game in progress now
     return s, message
 
 

@@ -439,9 +439,37 @@ def load_resume(data_dir, game_id) -> "dict | None":
     return read_resume(data_dir, game_id)[0]
 
 
+# The game last started or resumed (its id, one line): the console goes straight back to it
+# at power-on while its save is on file (screens/splash.py, kit/resume.py). Written when a
+# game's save begins and when a saved game is resumed, never per move.
+PLAYING_FILE = "playing.txt"
+
+
+def mark_playing(data_dir, game_id):
+    """Remember `game_id` as the game in progress (False when the disk refused)."""
+    try:
+        with open(join(data_dir, PLAYING_FILE), "w") as f:
+            f.write(game_id)
+        return True
+    except OSError:
+        return False
+
+
+def playing(data_dir):
+    """The id of the game last started or resumed, or None (no file, or unreadable)."""
+    try:
+        with open(join(data_dir, PLAYING_FILE), "rb") as f:
+            data = f.read(40)
+        return data.decode().strip() or None
+    except (OSError, UnicodeError):
+        return None
+
+
 def clear_resume(data_dir, game_id):
     """Forget the saved game (no error when there is none)."""
     path = resume_path(data_dir, game_id)
     _remove(path)
     _remove(path + ".tmp")
     _remove(actions_path(data_dir, game_id))
+    if playing(data_dir) == game_id:
+        _remove(join(data_dir, PLAYING_FILE))     # no game in progress to go back to

@@ -52,4 +52,6 @@ T = {
                          "names the buttons.  A Pick  B Actions  {MENU} Menu",
     "tip.mc_wonder": "A Wonder asks you to choose what it does.  {UD} Choose  A Confirm  "
                      "B Cancel",
+    # Power-on with a game in progress (kit.resume): its table straight away.
+    "welcome_back": "Back in your game. B: main menu",
 }

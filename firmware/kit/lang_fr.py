@@ -54,4 +54,6 @@ T = {
                          "bas nomme les boutons.  A Choisir  B Actions  {MENU} Menu",
     "tip.mc_wonder": "Une Merveille vous demande de choisir son effet.  {UD} Choisir  "
                      "A Valider  B Annuler",
+    # Mise sous tension avec une partie en cours (kit.resume) : sa table tout de suite.
+    "welcome_back": "Retour à votre partie. B : menu principal",
 }

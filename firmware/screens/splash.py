@@ -1,6 +1,8 @@
 """Boot splash: the console's name while the menu gets ready, then the main menu (any button
 skips it). After a restart into a game (screens.launch) it names the game instead of the
-tagline while the game's setup screen loads, and opens it as the menu would.
+tagline while the game's setup screen loads, and opens it as the menu would. With a game in
+progress (kit.resume: core.storage's playing.txt and that game's save), it names that game
+and opens its table as it was, at its first frame (B there goes to the menu: kit.resume).
 
 It stays until the console has been on for SPLASH_UNTIL_MS (the platform's ms ticks count
 from power-on) and for at least one frame. On a Pico the boot itself takes longer than that
@@ -40,6 +42,7 @@ class Splash(Scene):
         super().__init__()
         self._drawn = False
         self.launch = None      # the game to open (a registry entry), after a restart
+        self.resume_entry = None    # the game in progress to go back to (kit.resume)
 
     def enter(self):
         # After a restart into a game (screens.launch); its module is imported only then:
@@ -48,21 +51,26 @@ class Splash(Scene):
 
         d = self.app.platform.data_dir
         try:
-            pending = d is not None and "launch.txt" in os.listdir(d)
+            names = os.listdir(d) if d is not None else ()
         except OSError:     # no data folder (yet): nothing to launch
-            pending = False
-        if pending:
+            names = ()
+        if "launch.txt" in names:
             from core import modules
             from screens import launch
 
             self.launch = launch.take(self.app)
             launch = None
             modules.drop("screens.launch")
+        elif "playing.txt" in names:
+            # A game in progress: its table comes next, not the menu (kit.resume).
+            from kit import resume
+
+            self.resume_entry = resume.pending(self.app)
 
     def tick(self, now):
         import time
 
-        if self._drawn and (self.launch is not None or
+        if self._drawn and (self.launch is not None or self.resume_entry is not None or
                             time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
             self._leave()
 
@@ -77,6 +85,16 @@ class Splash(Scene):
         import gc
 
         gc.collect()
+        entry = self.resume_entry
+        if entry is not None:
+            from kit import resume
+
+            said = resume.open_table(self.app, entry)
+            if said is None:
+                return              # at the table
+            gc.collect()
+            if said:
+                self.app.toast(said)    # a damaged save: said on the menu
         from screens.main_menu import MainMenu
 
         entry = self.launch
@@ -113,10 +131,11 @@ class Splash(Scene):
         tw = app.large.width(title)
         ty = cy + ch + 14
         c.text(app.large, title, (w - tw) // 2, ty, theme.ACCENT)
-        if self.launch is not None:
+        entry = self.launch if self.launch is not None else self.resume_entry
+        if entry is not None:
             import registry
 
-            tag = registry.label(self.launch, strings.lang())[0]
+            tag = registry.label(entry, strings.lang())[0]
         else:
             tag = tagline()
         tag = app.small.fit(tag, w - 8)
