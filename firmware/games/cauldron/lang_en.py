@@ -80,4 +80,18 @@ T = {
     "cd.spells_line": "  Spells: %d",
     "cd.wins": "%s wins",
     "cd.shared": "Shared win: %s",
+    # Learning by playing (games.cauldron.learn): the guided first turn, the "?" screen.
+    "cd.g_take": "Take from the lit line: {UD} A",
+    "cd.g_pass": "Nothing to take: B to pass",
+    "cd.g_corner": "A corner: Declinatio or not?  A",
+    "cd.g_keep": "Last card: keep or discard?  A",
+    "cd.help_title": "Your turn",
+    "cd.help_take": "Your pawn moved by the top card of your cauldron (2 when empty). Take "
+                    "one card of the line it faces: ingredients go in your cauldron, where "
+                    "only the top shows; spells go beside it.",
+    "cd.help_decl": "Declinatio turned you to another line: take one of its cards.",
+    "cd.help_corner": "Nothing to take at a corner, unless you use a Declinatio to face a "
+                      "line of your choice.",
+    "cd.help_keep": "The pile is empty and you took a line's last card: the game ends. Keep "
+                    "it if it helps your score, else discard it.",
 }

@@ -82,4 +82,19 @@ T = {
     "cd.spells_line": "  Sortilèges : %d",
     "cd.wins": "%s gagne",
     "cd.shared": "Victoire partagée : %s",
+    # Apprendre en jouant (games.cauldron.learn) : le premier tour guidé, l'écran « ? ».
+    "cd.g_take": "Prenez sur la ligne claire : {UD} A",
+    "cd.g_pass": "Rien à prendre : B pour passer",
+    "cd.g_corner": "Un coin : Declinatio ou non ?  A",
+    "cd.g_keep": "Dernière carte : la garder ?  A",
+    "cd.help_title": "Votre tour",
+    "cd.help_take": "Votre pion a avancé de la carte du dessus de votre chaudron (2 s'il "
+                    "est vide). Prenez une carte de la ligne en face : les ingrédients vont "
+                    "au chaudron, dont seul le dessus se voit ; les sorts à côté.",
+    "cd.help_decl": "Declinatio vous a tourné vers une autre ligne : prenez une de ses "
+                    "cartes.",
+    "cd.help_corner": "Rien à prendre à un coin, sauf avec un Declinatio pour viser la ligne "
+                      "de votre choix.",
+    "cd.help_keep": "La pioche est vide et vous avez pris la dernière carte d'une ligne : la "
+                    "partie finit. Gardez-la si elle aide votre score, sinon défaussez-la.",
 }

@@ -43,4 +43,13 @@ T = {
     "mf.shared": "Shared win: %s",
     "mf.h_result": "A/B Back",
     "mf.cell_help": "count/top mana:points (= shared place)",
+    # Learning by playing (games.manufactory.learn): the guided first turn, the "?" screen.
+    "mf.g_front": "Draft a part (front: free)  {LR} A",
+    "mf.g_back": "Back parts cost a part  {LR} A",
+    "mf.g_choose": "Choose, then A",
+    "mf.help_draft": "Take one part from the belt; the others slide forward. A back part "
+                     "costs one you hold. At the end, the largest colour groups score 3 and "
+                     "2, and many groups a bonus.",
+    "mf.help_choose": "Choose what the draft needs: the part you give up, or the colour a "
+                      "wild or two-colour part counts as (for good).",
 }

@@ -44,4 +44,13 @@ T = {
     "mf.shared": "Victoire partagée : %s",
     "mf.h_result": "A/B Retour",
     "mf.cell_help": "nombre/mana max:points (= place partagée)",
+    # Apprendre en jouant (games.manufactory.learn) : le premier tour guidé, l'écran « ? ».
+    "mf.g_front": "Une pièce (devant : gratuite)  {LR} A",
+    "mf.g_back": "Au fond : coûte une pièce  {LR} A",
+    "mf.g_choose": "Choisissez, puis A",
+    "mf.help_draft": "Prenez une pièce du tapis ; les autres avancent. Une pièce du fond "
+                     "coûte une des vôtres. À la fin, les plus grands groupes de couleur "
+                     "marquent 3 et 2, et beaucoup de groupes un bonus.",
+    "mf.help_choose": "Choisissez ce que la prise demande : la pièce que vous cédez, ou la "
+                      "couleur que compte une pièce joker ou bicolore (pour de bon).",
 }

@@ -50,4 +50,18 @@ T = {
     "m252.you_take": "Aces: you take %s",
     "m252.ev_take_you": "Aces: %s takes %s from you",
     "m252.you_look_at": "Jacks: you look at %s",
+    # Learning by playing (games.match252.learn): the guided first turn, the "?" screen.
+    "m252.g_reveal": "Reveal a card: {DPAD} then A",
+    "m252.g_faceup": "Face up: A to move or replace it",
+    "m252.g_target": "Swap %s in its row or column  A",
+    "m252.help_turn": "Two actions a turn: reveal a card, or move a face-up card (swap in "
+                      "its row or column), or put it under the pile. Two face-up cards of "
+                      "one rank side by side are yours. A Six you reveal goes to the other "
+                      "player and ends your turn. 12 cards win.",
+    "m252.help_target": "Choose the card to swap with, in the same row or column. B goes "
+                        "back without moving.",
+    "m252.help_special": "A special pair: Aces take a card from the other player's pile, "
+                         "Jacks look at a face-down card, Queens reveal one, Kings swap the "
+                         "piles.",
+    "m252.g_choice": "A special match: {UD} then A",
 }

@@ -50,4 +50,18 @@ T = {
     "m252.you_take": "As : vous prenez %s",
     "m252.ev_take_you": "As : %s vous prend %s",
     "m252.you_look_at": "Valets : vous consultez %s",
+    # Apprendre en jouant (games.match252.learn) : le premier tour guidé, l'écran « ? ».
+    "m252.g_reveal": "Révélez une carte : {DPAD} puis A",
+    "m252.g_faceup": "Visible : A pour la déplacer",
+    "m252.g_target": "Échangez %s : ligne ou colonne  A",
+    "m252.help_turn": "Deux actions par tour : révéler une carte, ou déplacer une carte "
+                      "visible (échange dans sa ligne ou colonne), ou la mettre sous la "
+                      "pioche. Deux cartes visibles de même rang côte à côte sont à vous. "
+                      "Un Six révélé va à l'adversaire et finit le tour. 12 cartes gagnent.",
+    "m252.help_target": "Choisissez la carte à échanger, dans la même ligne ou colonne. B "
+                        "revient sans déplacer.",
+    "m252.help_special": "Une paire spéciale : les As prennent une carte à l'adversaire, les "
+                         "Valets regardent une carte cachée, les Dames en révèlent une, les "
+                         "Rois échangent les piles.",
+    "m252.g_choice": "Paire spéciale : {UD} puis A",
 }

@@ -124,4 +124,17 @@ T = {
     "mc.y_got": ": you got %d",
     "mc.y_shelter": "You sheltered your hand",
     "mc.y_out": "You went out!",
+    # Learning by playing (games.match_collect.learn): the guided first turn, the "?" screen.
+    "mc.g_draw": "Take a card: pile or discard  B",
+    "mc.g_main": "Pick a meld's cards: A, or B",
+    "mc.g_more": "Not a meld yet: pick more  A",
+    "mc.g_lay": "A meld! B to lay it",
+    "mc.help_draw": "First take one card: the top of the pile, or the discard's top card. "
+                    "B opens the actions.",
+    "mc.help_main": "Lay melds from your hand: pick their cards with A, then lay them "
+                    "from the actions (B), where you may also call a location once a "
+                    "round or play one Wonder. Your turn ends with a discard.",
+    "mc.help_choice": "A Wonder or a call asks you to choose: pick a card with A; B lists "
+                      "the other answers.",
+    "mc.g_choice": "Choose a card  A",
 }

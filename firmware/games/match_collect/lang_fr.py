@@ -118,4 +118,18 @@ T = {
     "mc.y_got": " : vous recevez %d",
     "mc.y_shelter": "Vous abritez votre main",
     "mc.y_out": "Vous sortez !",
+    # Apprendre en jouant (games.match_collect.learn) : le premier tour guidé, l'écran « ? ».
+    "mc.g_draw": "Une carte : pioche ou défausse  B",
+    "mc.g_main": "Les cartes d'une combinaison : A, ou B",
+    "mc.g_more": "Pas encore une combinaison  A",
+    "mc.g_lay": "Une combinaison ! B pour la poser",
+    "mc.help_draw": "Prenez d'abord une carte : celle du dessus de la pioche, ou celle de "
+                    "la défausse. B ouvre les actions.",
+    "mc.help_main": "Posez des combinaisons de votre main : choisissez leurs cartes avec A, "
+                    "puis posez-les depuis les actions (B), où vous pouvez aussi appeler un "
+                    "lieu une fois par manche ou jouer une Merveille. Le tour finit par une "
+                    "défausse.",
+    "mc.help_choice": "Une Merveille ou un appel vous demande de choisir : prenez une carte "
+                      "avec A ; B liste les autres réponses.",
+    "mc.g_choice": "Choisissez une carte  A",
 }

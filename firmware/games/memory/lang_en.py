@@ -51,4 +51,16 @@ T = {
     "mem.hp": "H%d P%d",
     "mem.colours": "Red,Blue,Yellow,Green",
     "mem.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
+    # Learning by playing (games.memory.learn): the guided first turn, the "?" screen.
+    "mem.g_first": "Turn a card over: {DPAD} then A",
+    "mem.g_second": "Its pair in %s scores  A",
+    "mem.g_offer": "Bonus: try it or decline  A",
+    "mem.g_bonus": "Bonus: the card of %s  A",
+    "mem.help_title": "Your turn",
+    "mem.help_turn": "Turn over two cards. A pair in the mode shown top left (%s) goes "
+                     "and scores: colour 15, symbol 30, location 50. No pair: -5.",
+    "mem.help_offer": "After a location pair, try the next card of that place in one go: "
+                      "+50 or -25 (the fourth +100 or -50). Declining is free.",
+    "mem.help_bonus": "One card: the bonus place's card scores the bonus and goes; any "
+                      "other costs the penalty.",
 }

@@ -51,4 +51,16 @@ T = {
     "mem.hp": "I%d A%d",
     "mem.colours": "Rouge,Bleu,Jaune,Vert",
     "mem.symbols": "Cerf,Montagne,Lune,Soleil,Vague,Arbre,Couronne,Clé",
+    # Apprendre en jouant (games.memory.learn) : le premier tour guidé, l'écran « ? ».
+    "mem.g_first": "Retournez une carte : {DPAD} puis A",
+    "mem.g_second": "Sa paire en %s marque  A",
+    "mem.g_offer": "Bonus : tentez-le ou refusez  A",
+    "mem.g_bonus": "Bonus : la carte de %s  A",
+    "mem.help_title": "Votre tour",
+    "mem.help_turn": "Retournez deux cartes. Une paire dans le mode affiché en haut (%s) "
+                     "part et marque : couleur 15, symbole 30, lieu 50. Pas de paire : -5.",
+    "mem.help_offer": "Après une paire de lieu, tentez d'un coup la carte suivante de ce "
+                      "lieu : +50 ou -25 (la quatrième +100 ou -50). Refuser est gratuit.",
+    "mem.help_bonus": "Une carte : celle du lieu du bonus marque le bonus et part ; une autre "
+                      "coûte la pénalité.",
 }
