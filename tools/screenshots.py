@@ -583,6 +583,57 @@ GAME_SHOTS += (
     Shot("tip_memory_240x135", "WAIT:800,SHOT:shot", WIDE, None, None,
          _memory_table(16, preview=False), "First-game tip, 240x135"),
 )
+
+
+# -- the console's feel: back at the table at power-on, the battery in the hint bar ------------
+def _power_on(game, moves, language=None, seed=5):
+    """Power-on with a game in progress (kit.resume): `game` saved after `moves` moves (the
+    AI playing both seats, seat 0 then made human), then the app starts as at power-on."""
+    def setup(app):
+        from core.rng import Rng
+        from core.session import Session
+
+        import registry
+
+        rules = registry.load(game, "rules")
+        ai = registry.load(game, "ai")
+        options = {"players": 2, "first": 0} if game == "match252" else {"players": 2}
+        s = Session(game, rules, options, ["normal", "hard"], seed, app.platform.data_dir)
+        s.save()
+        rng = Rng(3)
+        while len(s.actions) < moves or s.state.current_player != 0:
+            s.apply(ai.choose(s.state, s.state.current_player, "easy", rng))
+        s.seats[0] = "human"
+        s._saved = -1
+        s.save()                 # the header again, with you at seat 0
+        if language is not None:
+            from core import storage
+
+            settings, _ = storage.load_settings(app.platform.data_dir)
+            settings["lang"] = language
+            storage.save_settings(app.platform.data_dir, settings)
+        app.start()
+    return setup
+
+
+def _on_battery(mv, inner):
+    """`inner`'s screen on a board that runs on battery at `mv` millivolts."""
+    def setup(app):
+        app.platform.battery = lambda: mv
+        inner(app)
+    return setup
+
+
+GAME_SHOTS += (
+    Shot("power_on_table", "WAIT:500,SHOT:shot", SQUARE, None, None,
+         _power_on("match252", 9), "Power-on with a game in progress: back at its table"),
+    Shot("power_on_table_240x135_fr", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _power_on("memory", 6, "fr"), "Power-on back at the table, 240x135, in French"),
+    Shot("battery_hint_bar", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _on_battery(3600, _m252_table(14)), "On battery: the level in the hint bar"),
+    Shot("battery_low_240x135", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _on_battery(2950, _mc_table()), "Battery low: the warning, the level in red", 300),
+)
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
 
