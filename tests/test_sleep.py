@@ -226,3 +226,18 @@ print(run(i, [(0, 0)] + held(inp.X | inp.Y, 10, 1100) + held(0, 1100, 1120)))
                           (MENU, R, 1800)])
     assert out[1] == str([(UP, P, 10), (DOWN, P, 10), (MENU, H, 1010), (UP, R, 1100),
                           (DOWN, R, 1100)])
+
+
+def test_a_message_on_screen_keeps_its_reading_time_while_asleep():
+    with runner() as r:
+        app = r.app
+        r.wait(2000)
+        app.toast("A message long enough to be read for a while")
+        r.wait(500)
+        assert app.toasts_pending() == 1
+        r.press(MENU, 1100)
+        r.wait(30_000)                              # asleep far longer than its time
+        r.press(headless.button_bit("B"))           # awake
+        assert app.toasts_pending() == 1            # still there: its time stood still
+        r.wait(8000)
+        assert app.toasts_pending() == 0

@@ -42,6 +42,7 @@ def sleep(app, raw):
     if raw < 0:
         i[1] = 3
         i[3] = 1                    # the gesture's buttons are still down: wait for them
+        i[0] = p.ticks_ms()         # asleep since (a message's time stands still)
         if i[6] is not None:
             i[6](None)              # silence
         app.led(False)
@@ -61,10 +62,15 @@ def sleep(app, raw):
         return 0 if doze is not None else _ASLEEP_POLL_MS
     if not raw and not pressed:
         return 0 if doze is not None else _ASLEEP_POLL_MS
-    # Awake: as it was. The press that woke it does nothing (swallowed until released).
+    # Awake: as it was. The press that woke it does nothing (swallowed until released), and
+    # the message on screen has the reading time it had left (its clock stood still).
+    now = p.ticks_ms()
+    t = app._toast
+    if t[0] and t[1]:
+        t[1] = time.ticks_add(t[1], time.ticks_diff(now, i[0]))  # type: ignore
     i[1] = 0
     i[3] = 1
-    i[0] = p.ticks_ms()
+    i[0] = now
     if doze is not None:
         doze(0)                     # the buttons' wake-up interrupts off
     on = getattr(d, "sleep", None)
