@@ -133,4 +133,23 @@ T = {
     "sl.h_act": "{UD} Choose  A Do  {MENU} Menu",
     "sl.h_wait": "{MENU} Menu",
     "sl.h_browse": "{UD} Player  B Back",
+    # Learning by playing (games.shadowlock.learn): the guided first turn, the "?" screen.
+    "sl.g_turn": "Draw a card, or lock your pile  {UD} A",
+    "sl.g_draw": "Draw again, or stop and keep it  {UD} A",
+    "sl.g_forced": "You must draw again  {UD} A",
+    "sl.g_shadow": "A Shadow: choose what to do  {UD} A",
+    "sl.g_quantum": "Keep one card, or none  {UD} A",
+    "sl.g_skipped": "Skipped: pass, or play an action  A",
+    "sl.g_validate": "Round over: validate a box?  {UD} A",
+    "sl.help_turn": "Draw from either pile, then draw again or stop (your pile stays). "
+                    "Three numbers of one colour or two of one value in a row this turn lose "
+                    "your pile. Lock it instead as your whole turn to keep it.",
+    "sl.help_shadow": "A Shadow ends your turn: discard it and keep your pile, keep it and "
+                      "lose your pile, or play a Joker to discard it and draw again.",
+    "sl.help_quantum": "Three cards shown: keep one of them in your pile, or none. Your "
+                       "turn ends.",
+    "sl.help_skipped": "Your turn is skipped: pass, or play an action card from your "
+                       "reserve.",
+    "sl.help_validate": "The round is over: validate one open box of this family on your "
+                        "scorecard with your pile, or decline.",
 }

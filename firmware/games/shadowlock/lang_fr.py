@@ -128,4 +128,24 @@ T = {
     "sl.h_act": "{UD} Choisir  A Faire  {MENU} Menu",
     "sl.h_wait": "{MENU} Menu",
     "sl.h_browse": "{UD} Joueur  B Retour",
+    # Apprendre en jouant (games.shadowlock.learn) : le premier tour guidé, l'écran « ? ».
+    "sl.g_turn": "Piochez, ou verrouillez votre pile  {UD} A",
+    "sl.g_draw": "Piochez encore, ou arrêtez  {UD} A",
+    "sl.g_forced": "Vous devez piocher encore  {UD} A",
+    "sl.g_shadow": "Une Ombre : choisissez  {UD} A",
+    "sl.g_quantum": "Gardez une carte, ou aucune  {UD} A",
+    "sl.g_skipped": "Tour sauté : passez, ou jouez  A",
+    "sl.g_validate": "Fin de manche : valider ?  {UD} A",
+    "sl.help_turn": "Piochez dans l'une des piles, puis encore ou arrêtez (votre pile "
+                    "reste). Trois nombres d'une couleur ou deux d'une valeur d'affilée ce "
+                    "tour perdent votre pile. La verrouiller, tout votre tour, la garde.",
+    "sl.help_shadow": "Une Ombre finit le tour : défaussez-la et gardez votre pile, "
+                      "gardez-la et perdez la pile, ou jouez un Joker pour la défausser et "
+                      "repiocher.",
+    "sl.help_quantum": "Trois cartes montrées : gardez-en une dans votre pile, ou aucune. "
+                       "Le tour finit.",
+    "sl.help_skipped": "Votre tour est sauté : passez, ou jouez une carte action de votre "
+                       "réserve.",
+    "sl.help_validate": "La manche est finie : validez une case ouverte de cette famille sur "
+                        "votre fiche avec votre pile, ou refusez.",
 }
