@@ -204,8 +204,10 @@ def test_pause_menu_opens_the_history():
 
 def test_menu_shows_your_recipes_and_open_cauldrons():
     sessions = []
-    # The pause menu: Resume, How to play, History, then the game's rows: Your Recipes...
-    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,A,WAIT:300", setup=table(6, out=sessions))
+    # The pause menu: Resume, ? What now, How to play, History, then the game's rows: Your
+    # Recipes...
+    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,DOWN,A,WAIT:300",
+                     setup=table(6, out=sessions))
     st = sessions[0].state
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Your Recipes"
@@ -213,7 +215,7 @@ def test_menu_shows_your_recipes_and_open_cauldrons():
     colour = ("Orange", "Purple", "Pink", "Brown", "White")[st.recipes[0][0] - 88]
     assert "Recipe A: most %s cards" % colour in text and "Recipe B: " in text
     # with the open-cauldrons assist every cauldron can be read from the menu
-    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,DOWN,A,WAIT:300",
+    r = headless.run("MENU,WAIT:200,DOWN,DOWN,DOWN,DOWN,DOWN,A,WAIT:300",
                      setup=table(12, out=sessions, options={"open": True}))
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Cauldrons"

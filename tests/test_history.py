@@ -89,7 +89,9 @@ def test_the_pause_menu_row_opens_the_history_screen_scrolled_to_the_end():
         table.turns.record(long)
 
     # MENU, then the third row: History.
-    r = headless.run("WAIT:100,MENU,WAIT:100,DOWN,DOWN,A,WAIT:100", setup=setup, settle_ms=0)
+    # the pause menu: Resume, ? What now, How to play, History
+    r = headless.run("WAIT:100,MENU,WAIT:100,DOWN,DOWN,DOWN,A,WAIT:100", setup=setup,
+                     settle_ms=0)
     top = r.app.top
     assert type(top).__name__ == "HistoryScreen"
     # The newest message is on screen, whole (wrapped, never cut), the oldest scrolled away.
@@ -151,7 +153,7 @@ new = app.top
 print(type(new).__name__, new is not table, len(new.session.actions))
 new.open_menu()
 print(app.top.choices)
-app.top.cursor = 2
+app.top.cursor = 3
 app.top.button(btn.A, btn.PRESS)
 print(type(app.top).__name__, app.top.lines[:1])
 """
@@ -170,8 +172,8 @@ def test_history_and_the_after_game_flow_under_micropython(tmp_path):
     assert out[0] == "['Play again', 'Setup', 'Menu']", out
     assert out[1].startswith("True True You "), out      # your last pair, in the History
     assert out[2] == "GameScene True 0", out
-    assert out[3] == "['Resume', 'How to play', 'History', 'Hint (2 left)', 'Peek (1 left)', " \
-        "'Quit game']", out
+    assert out[3] == "['Resume', '? What now', 'How to play', 'History', 'Hint (2 left)', " \
+        "'Peek (1 left)', 'Quit game']", out
     assert out[4] == "HistoryScreen ['Nothing has happened yet.']", out
 
 

@@ -121,8 +121,10 @@ def test_the_pause_menu_has_the_same_title_and_rows_in_every_game(game):
     r.app.draw()
     assert type(menu).__name__ == "Dialog"
     assert menu.message == registry.label(registry.find(game))[0]      # the game's name
-    assert menu.choices[:3] == ["Resume", "How to play", "History"]
+    assert menu.choices[:4] == ["Resume", "? What now", "How to play", "History"]
     assert menu.choices[-1] == "Quit game"
+    # The mute shortcut where the board has a buzzer (the Pico-LCD-1.3's, on by default).
+    assert menu.choices[-2] == "Sound: on"
     # Its hint bar says what its buttons do, not the table's.
     assert "Up/Down Choose  A OK  B Back" in texts
 

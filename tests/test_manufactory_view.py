@@ -233,7 +233,8 @@ def test_after_the_result_the_same_choice_as_every_game():
 def test_pause_menu_has_the_history():
     r = headless.run("WAIT:300,MENU,WAIT:200", setup=table())
     labels = list(r.app.top.choices)
-    assert labels == ["Resume", "How to play", "History", "Groups now", "Quit game"]
+    assert labels == ["Resume", "? What now", "How to play", "History", "Groups now",
+                      "Sound: on", "Quit game"]
 
 
 def test_resume_after_quitting(tmp_path):

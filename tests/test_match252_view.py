@@ -437,7 +437,8 @@ def test_result_then_play_again_setup_or_menu_and_the_pause_menu_history():
     top = r.app.top
     assert type(top).__name__ == "GameScene" and top.session.actions == [] and r.log == ""
     r = headless.run("WAIT:100,MENU,WAIT:100", setup=table(0))
-    assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]
+    assert r.app.top.choices == ["Resume", "? What now", "How to play", "History",
+                                     "Sound: on", "Quit game"]
 
 
 def test_a_reveal_plays_the_flip_sound():

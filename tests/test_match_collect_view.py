@@ -577,7 +577,8 @@ def test_after_the_game_play_again_setup_or_menu_and_the_history_row():
     assert type(table).__name__ == "Table" and table.session.actions == []
     assert table.session.options == opts and table.session.seats == ["human", "hard"]
     r = _run("MENU,WAIT:100", push=_push_table(_human_session))
-    assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]
+    assert r.app.top.choices == ["Resume", "? What now", "How to play", "History",
+                                     "Sound: on", "Quit game"]
 
 
 # -- MicroPython ----------------------------------------------------------------------------------

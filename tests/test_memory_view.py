@@ -181,7 +181,8 @@ def test_bonus_flip_hint_bar_and_menu_offer_no_mode_nor_hint():
                      setup=table_setup(32, players=1, actions=accepted, preview=False))
     menu = r.app.top
     assert r.app.stack[-2].state.phase == rules.BONUS
-    assert menu.choices == ["Resume", "How to play", "History", "Peek (1 left)", "Quit game"]
+    assert menu.choices == ["Resume", "? What now", "How to play", "History",
+                            "Peek (1 left)", "Sound: on", "Quit game"]
 
 
 def test_messages_name_you_in_the_second_person_and_stay_in_the_history():

@@ -101,3 +101,27 @@ def test_power_cycle_turns_red_when_the_console_forgets_the_game():
                     os.remove(os.path.join(folder, name))
             failures = feel.power_cycle(d)
     assert failures and "not back" in failures[0], failures
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_held_shows_the_card_and_the_table_comes_back(board):
+    with tempfile.TemporaryDirectory(prefix="feel-") as folder:
+        with Driver(board, 13, "en", folder) as d:
+            table = open_game(d, row=1)                  # Match & Collect: A is held
+            assert d.app.top is table and table.hold_buttons
+            assert feel.inspect(d) == []
+
+
+def test_inspect_turns_red_when_the_card_stays_on_after_a_is_let_go():
+    from kit import inspect
+
+    real = inspect.Inspect.button
+    inspect.Inspect.button = lambda self, b, kind: None   # planted fault: never closes
+    try:
+        with tempfile.TemporaryDirectory(prefix="feel-") as folder:
+            with Driver("pico_lcd_1_14", 13, "en", folder) as d:
+                open_game(d, row=1)
+                failures = feel.inspect(d)
+    finally:
+        inspect.Inspect.button = real
+    assert failures and "stayed on top" in failures[0], failures

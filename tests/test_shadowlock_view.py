@@ -196,8 +196,8 @@ def test_round_end_validation_proposes_the_best_and_a_press_validates_it():
 
 def test_browse_lists_every_players_pile_and_scorecard():
     sessions = []
-    # The kit's pause menu: Resume, How to play, History, then this game's rows.
-    r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,DOWN,DOWN,A,WAIT:200,SHOT:browse",
+    # The kit's pause menu: Resume, ? What now, How to play, History, then this game's rows.
+    r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,DOWN,DOWN,DOWN,A,WAIT:200,SHOT:browse",
                      setup=table(out=sessions))
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Piles and scorecards"
@@ -242,8 +242,8 @@ def test_after_the_result_the_same_choice_as_every_game():
 def test_pause_menu_has_the_history():
     r = headless.run("WAIT:300,MENU,WAIT:200", setup=table())
     labels = list(r.app.top.choices)
-    assert labels == ["Resume", "How to play", "History", "Piles and scorecards",
-                      "Show odds: Off", "Quit game"]
+    assert labels == ["Resume", "? What now", "How to play", "History",
+                      "Piles and scorecards", "Show odds: Off", "Sound: on", "Quit game"]
 
 
 def test_a_whole_demo_game_plays_to_the_end_and_goes_back():

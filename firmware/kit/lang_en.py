@@ -54,4 +54,8 @@ T = {
                      "B Cancel",
     # Power-on with a game in progress (kit.resume): its table straight away.
     "welcome_back": "Back in your game. B: main menu",
+    # The pause menu's "?" row (kit.learn: this phase and its buttons) and the mute shortcut.
+    "help_row": "? What now",
+    "sound_on_row": "Sound: on",
+    "sound_off_row": "Sound: off",
 }

@@ -56,4 +56,8 @@ T = {
                      "A Valider  B Annuler",
     # Mise sous tension avec une partie en cours (kit.resume) : sa table tout de suite.
     "welcome_back": "Retour à votre partie. B : menu principal",
+    # La ligne « ? » du menu de pause (kit.learn) et le raccourci pour couper le son.
+    "help_row": "? Et maintenant",
+    "sound_on_row": "Son : oui",
+    "sound_off_row": "Son : non",
 }

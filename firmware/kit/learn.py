@@ -86,6 +86,23 @@ def open_help(table):
 
 
 # -- the guided first turn -------------------------------------------------------------------
+def guided(table):
+    """True when `table`'s first turn is to be guided: tips on, a guide in the game, not seen
+    yet (kit.turns asks at the table's first frame, in place of the first-turn tip)."""
+    app = table.app
+    data = app.platform.data_dir
+    if data is None or table.demo:
+        return False
+    from kit import tips
+
+    if not tips.enabled(app):
+        return False
+    mod = game(table)
+    has = mod is not None and hasattr(mod, "guide")
+    drop(table)
+    return has and table.session.game_id + GUIDE_SUFFIX not in tips.seen(data)
+
+
 def start_guide(table):
     """Begin the guided first turn on `table` (the person to move, nothing over it) unless
     it was seen, tips are off or the game has no guide. True when it began."""

@@ -59,8 +59,42 @@ class Table(Scene):
         return ()
 
     # -- buttons ------------------------------------------------------------------------------
+    _holds = None       # hold_buttons, once worked out
+    _holds_at = None    # frames drawn when first asked
+
+    @property
+    def hold_buttons(self):
+        """The buttons whose hold this table takes (core.input, read by the app each frame):
+        A where the game shows the card under the cursor whole while A is held (kit.learn:
+        small or overlapped cards); worked out once, after the table's first frame (not on
+        the way to it)."""
+        h = self._holds
+        if h is None:
+            app = self.app
+            if self._holds_at is None or self._holds_at == app.frames_drawn:
+                if self._holds_at is None:
+                    self._holds_at = app.frames_drawn
+                return 0
+            h = 0
+            if not self.demo:
+                from core import modules
+                from kit import learn
+
+                h = learn.holds(self)
+                modules.drop("kit.learn")
+            self._holds = h
+        return h
+
     def button(self, b, kind):
         if kind == btn.RELEASE:
+            return
+        if kind == btn.HOLD:
+            if b == btn.A:          # held (a tap of A comes as PRESS): the card, whole
+                from core import modules
+                from kit import learn
+
+                learn.show_card(self)
+                modules.drop("kit.learn")
             return
         pressed = kind == btn.PRESS
         if b == btn.MENU:

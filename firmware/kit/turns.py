@@ -132,6 +132,15 @@ def settle():
     return n
 
 
+def round_count(state):
+    """Rounds finished so far, for the "round" tune: a game's round_results (Match & Collect)
+    or round_no (Shadow Lock); 0 in a game without rounds."""
+    results = getattr(state, "round_results", None)
+    if results is not None:
+        return len(results)
+    return getattr(state, "round_no", 0)
+
+
 class History:
     """The last HISTORY_LINES messages of a game (strings only), oldest first."""
 
@@ -172,6 +181,7 @@ class Turns:
         # an all-AI game).
         self._tip = None if demo or HUMAN not in session.seats else -1
         self._yours = False        # the person was to move at the last tick ("turn" tune)
+        self._guide = False        # the guided first turn comes at your turn (kit.learn)
         self._sounded_end = False  # the win / lose tune was played
         self._told = False         # the last move was another seat's: its message is read
                                    # before the person's turn begins (reading)
@@ -250,11 +260,15 @@ class Turns:
             return True
         self._tip = None
         from core import modules
-        from kit import tips
+        from kit import learn, tips
 
         gid = self.session.game_id
-        tips.show(app, gid + ".turn", "tip." + gid)
+        if learn.guided(self.scene):
+            self._guide = True        # the guided first turn instead, at your turn
+        else:
+            tips.show(app, gid + ".turn", "tip." + gid)
         modules.drop("kit.tips")
+        modules.drop("kit.learn")
         return False
 
     def finished(self):
@@ -283,9 +297,13 @@ class Turns:
             # Acting again: the person's own last message has been read (or passed over);
             # this move's message shows at once, not after it.
             app.clear_toasts(self.scene)
+        state = session.state
+        rounds = round_count(state)
         session.apply(action)
         if session.is_over():
             self.finished()
+        elif round_count(state) != rounds and not self.demo:
+            app.sound("round")        # a round is over (docs/POWER.md "Sound")
         gc.collect()
         settle()     # the table is drawn next: on a settled heap, fast (see settle)
         self._acted = app.frames_drawn
@@ -323,6 +341,13 @@ class Turns:
                 if not self._yours:
                     self._yours = True        # the turn came back to you: one short tune
                     app.sound("turn")
+                    if self._guide:
+                        self._guide = False
+                        from core import modules
+                        from kit import learn
+
+                        learn.start_guide(scene)
+                        modules.drop("kit.learn")
                 return HUMAN_TURN
             return _WAITING if self.reading() else HUMAN_TURN
         self._yours = False

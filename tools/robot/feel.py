@@ -133,13 +133,18 @@ def power_cycle(driver) -> list[str]:
 
 def inspect(driver) -> list[str]:
     """A on a table that shows the card under the cursor while A is held (its hold_buttons
-    hold A): held, the card is shown whole (an overlay on top) and no move is made; let go,
-    the table is back as it was."""
+    hold A; the game's learn.inspect_card has one): held, the card is shown whole (an overlay
+    on top, its name given) and no move is made; let go, the table is back as it was."""
     app = driver.app
     top = app.top
     if top is None or not (getattr(top, "hold_buttons", 0) & headless.button_bit("A")):
         return []
-    if not top.inspect_card():
+    from kit import learn
+
+    mod = learn.game(top)
+    card = mod.inspect_card(top) if mod is not None else None
+    learn.drop(top)
+    if not card:
         return []           # nothing under the cursor to show
     table = find_table(app)
     moves = len(table.session.actions) if table is not None else -1
@@ -154,6 +159,8 @@ def inspect(driver) -> list[str]:
     shown = app.top
     if shown is top:
         out.append("inspect: A held %d ms on %s showed nothing" % (HOLD_A_MS, scene_name(top)))
+    elif getattr(shown, "name", None) != card[1]:
+        out.append("inspect: %s shown for the card named %r" % (scene_name(shown), card[1]))
     runner.up(bit)
     runner.run_until(runner.t + headless.GAP_MS)
     if app.top is not top:
