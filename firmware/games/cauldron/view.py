@@ -287,8 +287,8 @@ class Table(table.Table):
             return strings.t("game_over")
         if self.turns.thinking:
             return self.name(s.current_player) + ": " + strings.t("thinking")
-        if not self.turns.human_to_move():
-            return strings.t("cd.turn_of") % self.name(s.current_player)
+        if self.demo or not self.session.is_human_turn():   # (yours while the last move's
+            return strings.t("cd.turn_of") % self.name(s.current_player)   # message is read)
         if s.phase == rules.CORNER_P:
             return strings.t("cd.your_corner")
         if s.phase == rules.P_KEEP:

@@ -314,8 +314,8 @@ class Table(table.Table):
                                              part_name(s.belt[self.anim[1]]))
         if self.turns.thinking:
             return self.name(s.current_player) + ": " + strings.t("thinking")
-        if self.turns.human_to_move():
-            return strings.t("mf.your_turn")
+        if not self.demo and self.session.is_human_turn():     # (also while the last
+            return strings.t("mf.your_turn")                     # move's message is read)
         return strings.t("mf.turn_of") % self.name(s.current_player)
 
     def shown_slot(self):

@@ -388,7 +388,8 @@ class GameScene(table.Table):
         if s.is_over():
             return strings.t("game_over")
         n = 3 - s.left
-        if not self.my_turn():
+        # (your turn while the last move's message is still read: yours already, not "You's")
+        if self.demo or not self.session.is_human_turn():
             if self.turns.thinking:
                 return self.name(s.current_player) + ": " + strings.t("thinking")
             if s.phase != rules.ACT:

@@ -251,7 +251,8 @@ class GameScene(table.Table):
             self.app.sound("flip")
             self.dirty[last[2]] = 1
         elif kind == "pair":
-            self.app.sound("capture")
+            # the second card turned over; a pair found ("capture"), a miss only the flip
+            self.app.sound("capture" if last[7] > 0 else "flip")
             a, b = last[2], last[3]
             self.show[0], self.show[1] = a, b
             self.show_cards[0], self.show_cards[1] = last[4], last[5]
