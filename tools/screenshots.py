@@ -470,7 +470,8 @@ GAME_SHOTS += (
     Shot("shadowlock_round_fr", "WAIT:300,A,WAIT:400,A,WAIT:400,A,WAIT:3000,DOWN,DOWN,SHOT:shot",
          WIDE, None, None, _sl_table(_sl_validation, players=4, language="fr"),
          "Shadow Lock, a round's summary scrolled to its end, 240x135, French"),
-    Shot("shadowlock_browse", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", SQUARE, None,
+    Shot("shadowlock_browse", "WAIT:300,MENU,WAIT:100,DOWN,DOWN,DOWN,DOWN,A,WAIT:200,SHOT:shot",
+         SQUARE, None,
          None, _sl_table(), "Shadow Lock, every player's pile and scorecard"),
     Shot("shadowlock_over", "WAIT:2500,SHOT:shot", SQUARE, None, None,
          _sl_table(lambda st: st.is_over(), players=4, seed=8),
@@ -577,11 +578,12 @@ GAME_SHOTS += (
          "Statistics: the reset asks first"),
     Shot("stats_menu", "WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(menu=True),
          "Statistics from the main menu: the games"),
-    # first-game tips (kit.tips): on for the shots named "tip_..." (see take())
+    # first-game tips (kit.tips): on for the shots named "tip_..." (see take()); a game with
+    # a guide (kit.learn) starts its first game with the guided first turn instead
     Shot("tip_memory", "WAIT:800,SHOT:shot", SQUARE, None, None,
-         _memory_table(16, preview=False), "First-game tip: Memory, the first turn"),
+         _memory_table(16, preview=False), "Memory's first game: the guided first turn"),
     Shot("tip_memory_240x135", "WAIT:800,SHOT:shot", WIDE, None, None,
-         _memory_table(16, preview=False), "First-game tip, 240x135"),
+         _memory_table(16, preview=False), "The guided first turn, 240x135"),
 )
 
 
@@ -590,10 +592,9 @@ def _power_on(game, moves, language=None, seed=5):
     """Power-on with a game in progress (kit.resume): `game` saved after `moves` moves (the
     AI playing both seats, seat 0 then made human), then the app starts as at power-on."""
     def setup(app):
+        import registry
         from core.rng import Rng
         from core.session import Session
-
-        import registry
 
         rules = registry.load(game, "rules")
         ai = registry.load(game, "ai")
@@ -633,6 +634,62 @@ GAME_SHOTS += (
          _on_battery(3600, _m252_table(14)), "On battery: the level in the hint bar"),
     Shot("battery_low_240x135", "WAIT:300,SHOT:shot", WIDE, None, None,
          _on_battery(2950, _mc_table()), "Battery low: the warning, the level in red", 300),
+)
+
+
+# -- learn by playing, and a card held to be seen whole (kit.learn, kit.inspect) ----------------
+def _then(setup, what):
+    """`setup`, then `what(table)` on the frame after the table's first (the table drawn
+    under it)."""
+    def wrapped(app):
+        setup(app)
+        table = app.top
+        drawn = app.frames_drawn
+        own = table.tick
+
+        def tick(now):
+            if app.frames_drawn == drawn:
+                return own(now)
+            del table.tick
+            what(table)
+
+        table.tick = tick
+    return wrapped
+
+
+def _show_card(table):
+    from kit import learn
+
+    learn.show_card(table)
+
+
+def _cauldron_small_turn(app):
+    _cauldron_table(20, players=3)(app)
+
+
+GAME_SHOTS += (
+    Shot("tip_guide_match_collect", "WAIT:1500,SHOT:shot", SQUARE, None, None, _mc_table(),
+         "Match & Collect's guided first turn: take a card from the pile or the discard",
+         300),
+    Shot("tip_guide_cauldron_320x240", "WAIT:1500,SHOT:shot", PACK, None, None,
+         _cauldron_table(0, players=2), "Cauldron's guided first turn, 320x240"),
+    Shot("tip_guide_shadowlock_240x135", "WAIT:1500,SHOT:shot", WIDE, None, None,
+         _sl_table(lambda st: True, players=2), "Shadow Lock's guided first turn, 240x135"),
+    Shot("help_memory_240x135", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", WIDE,
+         None, None, _memory_table(32, preview=False),
+         "The pause menu's \"? What now\": this phase and its buttons, 240x135"),
+    Shot("help_match252_fr", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", SQUARE, "fr",
+         None, _m252_table(4), "\"? Et maintenant\" in French"),
+    Shot("pause_menu", "WAIT:300,MENU,WAIT:200,SHOT:shot", SQUARE, None, None,
+         _m252_table(4), "The pause menu: ? What now, the mute shortcut"),
+    Shot("inspect_cauldron_240x135", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _then(_cauldron_small_turn, _show_card),
+         "A held on Cauldron's 240x135 board: the card whole, its full name", 0),
+    Shot("inspect_memory_64", "WAIT:500,SHOT:shot", SQUARE, None, None,
+         _then(_memory_table(64, actions=lambda s: [0], preview=False), _show_card),
+         "A held on Memory's 64 cards", 0),
+    Shot("inspect_match_collect_240x135", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _then(_mc_table(), _show_card), "A held on Match & Collect's hand, 240x135", 0),
 )
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES
