@@ -105,28 +105,18 @@ def guided(table):
 
 def start_guide(table):
     """Begin the guided first turn on `table` (the person to move, nothing over it) unless
-    it was seen, tips are off or the game has no guide. True when it began."""
-    app = table.app
-    data = app.platform.data_dir
-    if data is None or table.demo:
+    it was seen, tips are off or the game has no guide (`guided`); it is then marked seen.
+    True when it began."""
+    if not guided(table):
         return False
+    from core import storage
     from kit import tips
 
-    if not tips.enabled(app):
-        return False
-    mod = game(table)
-    if mod is None or not hasattr(mod, "guide"):
-        return False
-    tip_id = table.session.game_id + GUIDE_SUFFIX
+    data = table.app.platform.data_dir
     ids = tips.seen(data)
-    if tip_id in ids:
-        drop(table)
-        return False
-    ids.append(tip_id)
-    from core import storage
-
+    ids.append(table.session.game_id + GUIDE_SUFFIX)
     storage.save(tips.path(data), ids)
-    Guide(table, mod).start()
+    Guide(table, game(table)).start()
     return True
 
 
