@@ -129,3 +129,42 @@ print(c.buf[(4 + 4 * 240) // 2])
     assert out[0] == str(sorted(d.calls))
     assert out[1] == str(c.buf[(4 + 4 * 240) // 2]) == "119"
 
+
+
+def test_native_marks_give_the_plain_paths_rectangles():
+    """core/canvas_viper.py (the unix port compiles it) keeps the very rectangles the plain
+    path keeps under CPython, mark after mark: merges, the full list's growth, coalescing."""
+    code = """
+from core import canvas
+canvas.fast_marks()
+assert canvas._mark is not None, "no native mark"
+c = canvas.Canvas(240, 240)
+seed = 7
+out = []
+for step in range(600):
+    seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+    x = seed % 260 - 10
+    y = (seed >> 9) % 260 - 10
+    w = (seed >> 3) % 90
+    h = (seed >> 13) % 70
+    c.mark(x, y, w, h)
+    if step % 9 == 8:
+        out.append(c.rects())
+        c._r[0] = 0
+print(out)
+"""
+    out = run_mpy(code, heap="64wK").stdout.strip()
+    c = Canvas(240, 240)
+    seed = 7
+    expected = []
+    for step in range(600):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        x = seed % 260 - 10
+        y = (seed >> 9) % 260 - 10
+        w = (seed >> 3) % 90
+        h = (seed >> 13) % 70
+        c.mark(x, y, w, h)
+        if step % 9 == 8:
+            expected.append(c.rects())
+            c._r[0] = 0
+    assert out == str(expected)

@@ -110,6 +110,9 @@ class MainMenu(MenuScreen):
         # A second game starts on a fresh interpreter instead, where the board can restart
         # (screens.launch).
         screens.home[2] = self.menu.cursor
+        from core import canvas
+
+        canvas.fast_marks()     # before the heap's measure: it stays for good
         from screens import launch
 
         if launch.restart_into(self.app, entry):
