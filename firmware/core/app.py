@@ -27,7 +27,7 @@ _TOAST_MS = const(2200)        # a short message at the "normal" pace
 _TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
-_POLL_MS = const(4)          # the buttons are read this often while the loop sleeps
+_POLL_MS = const(2)          # the buttons are read this often while the loop sleeps
 _OFF_POLL_MS = const(100)     # button sampling while the screen is off (docs/POWER.md)
 _BATTERY_MS = const(60000)    # how often the battery is checked, where the board can tell
 _IDLE_MS = const(10000)       # idle this long: core.power dims / turns off the screen
@@ -66,6 +66,7 @@ class App:
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
         # to save]. One list: every name is interned at boot.
         self._idle = [0, 0, 0, 0, 0, None, None, 0]
+        self._later = []          # what runs once the next frame is sent (later())
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -122,18 +123,33 @@ class App:
         modules.drop("core.storage")   # needed again only at the next save
         gc.collect()
 
+    def later(self, fn):
+        """Run `fn()` once the next frame has been sent to the display, or before the scene
+        stack changes if that comes first: work a press must not wait for (kit.turns: the
+        save and the garbage collection after a move, so the move shows first)."""
+        self._later.append(fn)
+
+    def _run_later(self):
+        fns = self._later
+        if fns:
+            self._later = []
+            for fn in fns:
+                fn()
+
     # -- scene stack ------------------------------------------------------------------------
     @property
     def top(self):
         return self.stack[-1] if self.stack else None
 
     def push(self, scene):
+        self._run_later()
         scene.app = self
         self.stack.append(scene)
         scene.invalidate()
         scene.enter()
 
     def pop(self):
+        self._run_later()
         if len(self.stack) <= 1:
             # The bottom scene leaving opens the home screen: a game opens in place of the
             # main menu (screens.main_menu), whose modules are then out of the heap.
@@ -154,6 +170,7 @@ class App:
         top.resume()
 
     def replace(self, scene):
+        self._run_later()
         if self.stack:
             old = self.stack.pop()
             old.exit()
@@ -168,6 +185,7 @@ class App:
 
     def reset_to_home(self):
         """Drop every scene (and any game module) and open the home screen (the menu)."""
+        self._run_later()
         while self.stack:
             scene = self.stack.pop()
             try:
@@ -409,6 +427,7 @@ class App:
                     t[1] = time.ticks_add(now, ms)  # type: ignore
         c.flush(self.platform.display)
         self.frames_drawn += 1
+        self._run_later()
 
     def run(self):
         """Run until `running` is cleared (never, on the device)."""
@@ -434,6 +453,7 @@ class App:
         self.errors += 1
         self.stack = []
         self._toast = [[], 0, None]
+        self._later = []        # a game's work left undone: it may be what failed
         try:
             self.screens.unload_all()
             gc.collect()

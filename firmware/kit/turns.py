@@ -5,8 +5,10 @@
 #     self.turns = Turns(self, session, load_ai, demo)   # load_ai: the ai module, or a
 #                                                        # function returning it (on demand)
 #     def act(self, action):              # the scene's own "apply and show what happened"
-#         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed),
-#         ...announce, mark dirty...      #  gc.collect() + settle(), the pace of what follows
+#         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed), the
+#         ...announce, mark dirty...      #  pace of what follows; the save and gc.collect()
+#                                         #  + settle() once the move is on screen (tidy,
+#                                         #  through App.later)
 #
 #     def tick(self, now):
 #         ...the scene's own timers (a pair shown face up, an animation) first...
@@ -159,6 +161,7 @@ class Turns:
         self._tip = -1             # the first-turn tip: -1 not yet, frames drawn, None done
         self._yours = False        # the person was to move at the last tick ("turn" tune)
         self._sounded_end = False  # the win / lose tune was played
+        self._tidy = 0             # after a move: 1 save, 2 save and collect (see act)
 
     # -- helpers --------------------------------------------------------------------------
     def _settings(self):
@@ -262,23 +265,49 @@ class Turns:
     # -- acting ---------------------------------------------------------------------------
     def act(self, action):
         """Apply `action` for the seat to move (ValueError, nothing changed, when illegal);
-        collect garbage; set the pace of what follows. Returns the seat that acted."""
+        set the pace of what follows. Returns the seat that acted.
+
+        What the screen does not need waits until the frame that shows the move has been
+        sent (`tidy`, through App.later, which also runs it before the scene stack changes):
+        the save (flash writes: a sector erase is ~45 ms) and, after a person's move,
+        gc.collect() + settle() (~50 ms on a Pico): a press shows its effect first. An AI's
+        move is collected at once: the garbage of its decision would otherwise lie between
+        what the move's announcement keeps. A move that ends the game is saved at once."""
         session = self.session
         seat = session.state.current_player
-        session.apply(action)
+        session.apply(action, False)
+        human = seat >= 0 and session.seats[seat] == HUMAN
+        if not self._tidy:
+            self.scene.app.later(self.tidy)
+        self._tidy = 1
         if session.is_over():
+            self._tidy = 0
+            session.save()
             self.finished()
-        gc.collect()
-        settle()     # the table is drawn next: on a settled heap, fast (see settle)
+        if not human:
+            gc.collect()
+            settle()     # the table is drawn next: on a settled heap, fast (see settle)
+        elif self._tidy:
+            self._tidy = 2
         self._acted = self.scene.app.frames_drawn
         self._ready = None
         now = self._now()
-        if seat >= 0 and session.seats[seat] == HUMAN:
+        if human:
             if session.is_ai_turn():
                 self.wait(now, human_pause_ms(self._settings()))
         else:
             self.wait(now, ai_delay_ms(self._settings()))
         return seat
+
+    def tidy(self):
+        """What act() left for after the frame showing the move: the save, the collection."""
+        what = self._tidy
+        self._tidy = 0
+        if what:
+            self.session.save()
+        if what == 2:
+            gc.collect()
+            settle()
 
     def tick(self, now):
         """Move the AI when it is its turn (see the top of this module); what happened."""

@@ -225,10 +225,10 @@ def _wrap(m):
 
     apply = m.Session.apply
 
-    def session_apply(self, action):
+    def session_apply(self, action, *args):
         seat = self.state.current_player
         print("RIG:act", self.seats[seat] if seat >= 0 else "-", seat, _us())
-        return apply(self, action)
+        return apply(self, action, *args)
 
     m.Session.ai_choose = ai_choose
     m.Session.apply = session_apply
