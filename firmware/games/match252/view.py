@@ -409,8 +409,13 @@ class GameScene(Scene):
     def tick(self, now):
         if self.flash_until is not None:
             if time.ticks_diff(now, self.flash_until) < 0:
+                # The flash is the pause after the move (show_flash): the AI decides during
+                # it (Turns.tick plays nothing while the pause runs), not after it.
+                if self.session.is_ai_turn():
+                    self.turns.tick(now)
                 return
             self.end_flash()
+            return      # the grid without the pair is drawn before the AI's move
         if self.turns.tick(now) == turns.OVER:
             self.game_over(now)
 
