@@ -39,7 +39,8 @@ class Splash(Scene):
     def __init__(self):
         super().__init__()
         self._drawn = False
-        self.launch = None      # the game to open (a registry entry), after a restart
+        self.launch = None      # after a restart: the game to open (a registry entry), or
+        # the menu's row (an int: the restart when a game was left; the splash is not drawn)
 
     def enter(self):
         # After a restart into a game (screens.launch); its module is imported only then:
@@ -62,8 +63,10 @@ class Splash(Scene):
     def tick(self, now):
         import time
 
-        if self._drawn and (self.launch is not None or
-                            time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
+        if self.launch is not None and type(self.launch) is int:
+            self._leave()       # back to the menu after a game: no splash
+        elif self._drawn and (self.launch is not None or
+                              time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
             self._leave()
 
     def button(self, b, kind):
@@ -82,6 +85,10 @@ class Splash(Scene):
         entry = self.launch
         menu = MainMenu()
         self.app.replace(menu)
+        if type(entry) is int:
+            if entry < len(menu.menu.rows):
+                menu.menu.cursor = entry
+            return
         if entry is not None:
             # As if chosen on the menu: its row is where the menu opens when the game ends.
             from games import registry
@@ -90,6 +97,8 @@ class Splash(Scene):
             menu.start_game(entry)
 
     def draw(self, c, full):
+        if type(self.launch) is int:
+            return              # leaving at once for the menu (tick)
         app = self.app
         w = app.width
         h = app.height

@@ -465,14 +465,23 @@ class Rig:
     def back_to_menu(self, presses: int = 6, settle_ms: float = 200) -> bool:
         """Press B (waiting for the menu after each) until the main menu is on top, then wait
         for its frame and `settle_ms`: True when it is there."""
+        # A menu that comes back after a game may restart the board first (screens.launch):
+        # it is there once it has drawn a frame, after the restart's boot.
+        since = len(self.events)
+
+        def drawn():
+            return any(e.kind == "frame" and e.fields[0] == "MainMenu"
+                       for e in self.events[since:])
+
         for _ in range(presses):
-            if self.top() == "MainMenu":
+            if drawn():
                 break
-            self.press("B")
-            self.wait_scene("MainMenu", 3000)
-        self.wait_frame(3000, "MainMenu")
+            if self.top() != "MainMenu":
+                self.press("B")
+            self.wait_event(lambda e: e.kind == "frame" and e.fields[0] == "MainMenu", 5000,
+                            since=since)
         self.run(settle_ms)
-        return self.top() == "MainMenu"
+        return self.top() == "MainMenu" and drawn()
 
     # -- buttons -------------------------------------------------------------------------------
     def gpio_of(self, name: str) -> int:
