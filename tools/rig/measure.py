@@ -94,17 +94,19 @@ class Still:
     quiet: float = QUIET_MS
     flushes: list = field(default_factory=list)
 
-    def wait(self, r, max_ms: float, step: float = 50) -> bool:
+    def wait(self, r, max_ms: float, step: float = 50, changed: bool = False) -> bool:
+        """True once still (False after `max_ms`); `changed`: a pixel must change first."""
         end = r.t + max_ms
-        last_change = r.t
+        last_change = None if changed else r.t
         while r.t < end:
             r.run(step)
             new = r.flushes()
             self.flushes += new
             for f in new:
                 if f.chg:
-                    last_change = max(last_change, f.chg_last)
-            if r.t - last_change >= self.quiet and not _messages(r):
+                    last_change = max(last_change or 0.0, f.chg_last)
+            if last_change is not None and r.t - last_change >= self.quiet and \
+                    not _messages(r):
                 return True
         return False
 
@@ -177,7 +179,7 @@ def boot(r, settle_ms: float = 30_000, quiet: float = 1000) -> dict:
     r.mark()                 # the panel's memory at reset (never written yet)
     since = len(r.events)
     still = Still(quiet)
-    ok = still.wait(r, settle_ms, step=200)
+    ok = still.wait(r, settle_ms, step=200, changed=True)
     frames = group(still.flushes, r.events if r.hook else None, since)
     changes = r.changes()
     last = changes.get("last", -1)
