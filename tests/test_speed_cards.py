@@ -48,7 +48,7 @@ def fill(c):
 
 def uncovered(c, before):
     # changed pixels outside every dirty rectangle
-    rects = c.rects()
+    rects = [tuple(c._r[4 + 4 * k:8 + 4 * k]) for k in range(c._r[0])]
     bad = 0
     for i in range(len(c.buf)):
         if c.buf[i] == before[i]:

@@ -66,7 +66,7 @@ class App:
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
         # to save]. One list: every name is interned at boot.
         self._idle = [0, 0, 0, 0, 0, None, None, 0]
-        self._later = []          # what runs once the next frame is sent (later())
+        self._later = None        # what runs once the next frame is sent (later())
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -117,6 +117,7 @@ class App:
             self._idle[7] = 1
             return
         self._idle[7] = 0
+        gc.collect()    # the popped screen's garbage: core.storage loads into one piece
         from core import modules, storage
 
         storage.save_settings(self.platform.data_dir, self.settings)
@@ -126,15 +127,15 @@ class App:
     def later(self, fn):
         """Run `fn()` once the next frame has been sent to the display, or before the scene
         stack changes if that comes first: work a press must not wait for (kit.turns: the
-        save and the garbage collection after a move, so the move shows first)."""
-        self._later.append(fn)
+        save and the garbage collection after a move, so the move shows first). One at a
+        time: the table's turn driver is the only one that asks."""
+        self._later = fn
 
     def _run_later(self):
-        fns = self._later
-        if fns:
-            self._later = []
-            for fn in fns:
-                fn()
+        fn = self._later
+        if fn is not None:
+            self._later = None
+            fn()
 
     # -- scene stack ------------------------------------------------------------------------
     @property
@@ -170,7 +171,6 @@ class App:
         top.resume()
 
     def replace(self, scene):
-        self._run_later()
         if self.stack:
             old = self.stack.pop()
             old.exit()
@@ -185,7 +185,6 @@ class App:
 
     def reset_to_home(self):
         """Drop every scene (and any game module) and open the home screen (the menu)."""
-        self._run_later()
         while self.stack:
             scene = self.stack.pop()
             try:
@@ -453,7 +452,7 @@ class App:
         self.errors += 1
         self.stack = []
         self._toast = [[], 0, None]
-        self._later = []        # a game's work left undone: it may be what failed
+        self._later = None      # a game's work left undone: it may be what failed
         try:
             self.screens.unload_all()
             gc.collect()

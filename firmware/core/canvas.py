@@ -49,9 +49,6 @@ class Canvas:
         self._r = array.array("i", bytes(4 * (_R + 4 * MAX_RECTS)))
         self._r[2] = width
         self._r[3] = height
-        self.bytes_flushed = 0   # pixels sent since start, x2 = RGB565 bytes (for benches)
-        self.clip_y0 = 0
-        self.clip_y1 = height
 
     # -- dirty tracking -------------------------------------------------------------------
     def mark(self, x, y, w, h):
@@ -84,11 +81,6 @@ class Canvas:
         r[_R + 1] = 0
         r[_R + 2] = self.width
         r[_R + 3] = self.height
-
-    def rects(self):
-        """The dirty rectangles, [(x0, y0, x1, y1), ...] (x1, y1 exclusive)."""
-        r = self._r
-        return [tuple(r[_R + 4 * i:_R + 4 * i + 4]) for i in range(r[_N])]
 
     def is_dirty(self, rect=None):
         """True when something was drawn since the last flush; with `rect` (x, y, w, h), only
@@ -194,7 +186,6 @@ class Canvas:
             sent += w * h
         r[_N] = 0
         r[_ALL] = 0
-        self.bytes_flushed += 2 * sent
         return sent
 
     # -- drawing (each call marks what it touched) ------------------------------------------
