@@ -45,6 +45,6 @@ def test_each_figure_under_its_key_and_judged():
     assert ("| manufactory | 34 ms: **miss** | 90 ms: **miss** | 420 ms: **miss** | "
             "600 / 790 / 1095: **miss** | 40000 (40000 / -): **miss** | 1700 ms: **miss** |"
             ) in lines
-    assert "| match_collect/play/Table | 2 | 101.0 | 15.5 | 9.0 | - | **miss** |" in md
-    assert "| memory/play/GameScene | 3 | 59.1 | 15.8 | 40.7 | 71424 | pass |" in md
-    assert "memory/play/GameScene" in text
+    assert "| match_collect | - | - | 101.0 **miss** | - | - |" in lines
+    assert "| memory | - | - | 59.1 | - | 71424 |" in lines
+    assert "memory" in text

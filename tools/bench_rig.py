@@ -498,22 +498,7 @@ def report(res: dict, cmd: str = "python -m tools.bench --only rig") -> tuple[st
             "%s: %s" % (_ms(opn), _judge(opn, t["open_ms"])) if opn is not None else "-"]
         md.append("| %s | %s |" % (g, " | ".join(cells)))
         lines.append("%-14s %s" % (g, " | ".join(cells)))
-    md += ["", "Full-screen draws (`scenes`: before the flush; `draw_ms_max` < %d ms) and "
-           "flushes, worst over the full frames seen, per scene (`game/`: opened from the menu, "
-           "`game/demo/`: the all-AI game, `game/play/`: against the AI); free heap after "
-           "`gc.collect()` when the scene came on top, least seen:" % t["draw_ms"], "",
-           "| scene | full frames | draw_ms_max | flush_ms_max | partial draw ms max | "
-           "free heap | |", "|---|---:|---:|---:|---:|---:|---|"]
-    heaps = res["scene_free_heap"]
-    for scene, v in sorted(res["scenes"].items()):
-        heap = heaps.get(scene)
-        ok = mark(v["draw_ms_max"] < t["draw_ms"]) if v["full_frames"] else "-"
-        md.append("| %s | %d | %.1f | %.1f | %.1f | %s | %s |" % (
-            scene, v["full_frames"], v["draw_ms_max"], v["flush_ms_max"],
-            v["partial_draw_ms_max"], heap if heap is not None else "-", ok))
-        lines.append("%-36s %5d %8.1f %8.1f %8.1f %8s" % (
-            scene[:36], v["full_frames"], v["draw_ms_max"], v["flush_ms_max"],
-            v["partial_draw_ms_max"], heap if heap is not None else "-"))
+    md += scene_tables(res, lines)
     opens = res.get("open_ms", {})
     if opens:
         md += ["", "A on the menu to the last pixel of the screen it opens (menu run, in this "
@@ -531,6 +516,53 @@ def report(res: dict, cmd: str = "python -m tools.bench --only rig") -> tuple[st
                meta["date"], meta["wall_s"], meta["demo_limit_ms"] // 1000,
                meta.get("human_limit_ms", 0) // 1000, meta["seed"])]
     return "\n".join(lines), "\n".join(md)
+
+
+def _draw_cell(v) -> str:
+    if v is None or not v["full_frames"]:
+        return "-"
+    return "%.1f%s" % (v["draw_ms_max"], "" if v["draw_ms_max"] < TARGETS["draw_ms"] else
+                       " **miss**")
+
+
+def scene_tables(res: dict, lines: list) -> list:
+    """The `scenes` rows as two short tables: the console's screens, then each game's (its
+    setup screen, its table in the all-AI game and against the AI, its worst other scene)."""
+    scenes, heaps = res["scenes"], res["scene_free_heap"]
+    t = TARGETS
+    md = ["", "Full-screen draws (`scenes`, scene -> `draw_ms_max`, `flush_ms_max`: App.draw "
+          "less its flush, worst over the frames the scene drew whole; target < %d ms) and "
+          "the free heap after `gc.collect()` when the scene came on top (least seen):"
+          % t["draw_ms"], "", "| console screen | draw_ms_max | flush_ms_max | free heap |",
+          "|---|---:|---:|---:|"]
+    games = sorted({k.split("/")[0] for k in scenes if "/" in k})
+    for key in sorted(k for k in scenes if "/" not in k):
+        v = scenes[key]
+        md.append("| %s | %s | %.1f | %s |" % (key, _draw_cell(v), v["flush_ms_max"],
+                                                heaps.get(key, "-")))
+        lines.append("%-36s draw %s" % (key, _draw_cell(v)))
+    md += ["", "| game | setup screen | table, all-AI | table, against the AI | worst other "
+           "scene | least free heap at a scene |", "|---|---:|---:|---:|---|---:|"]
+    for g in games:
+        rows = {k: v for k, v in scenes.items() if k.startswith(g + "/")}
+        setup = rows.get(g + "/SetupScreen")
+        tables = {}
+        for k, v in rows.items():
+            part = k[len(g) + 1:].split("/")
+            if len(part) == 2 and part[1] in ("Table", "GameScene"):
+                tables[part[0]] = v
+        others = [(v["draw_ms_max"], k[len(g) + 1:]) for k, v in rows.items()
+                  if v["full_frames"] and v is not setup and v not in tables.values()]
+        worst = max(others) if others else None
+        least = [h for k, h in heaps.items() if k.startswith(g + "/")]
+        md.append("| %s | %s | %s | %s | %s | %s |" % (
+            g, _draw_cell(setup), _draw_cell(tables.get("demo")), _draw_cell(tables.get("play")),
+            "%.1f%s (%s)" % (worst[0], "" if worst[0] < t["draw_ms"] else " **miss**", worst[1])
+            if worst else "-", min(least) if least else "-"))
+        lines.append("%-14s setup %s, table %s / %s, other %s" % (
+            g, _draw_cell(setup), _draw_cell(tables.get("demo")), _draw_cell(tables.get("play")),
+            "%.1f (%s)" % worst if worst else "-"))
+    return md
 
 
 def section(quick: bool = False, log=print):
@@ -551,12 +583,16 @@ def main(argv=None) -> int:
     ap.add_argument("--human-ms", type=int, help="emulated ms per game against the AI")
     ap.add_argument("--build", type=Path, help="a build folder (default: build it into %s)"
                     % RIG_BUILD.relative_to(ROOT))
-    ap.add_argument("--report", action="store_true", help="measure nothing: print from %s"
-                    % OUT_JSON.relative_to(ROOT))
+    ap.add_argument("--report", action="store_true", help="measure nothing: print (and write the "
+                    "doc block) from %s" % OUT_JSON.relative_to(ROOT))
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/PERFORMANCE.md alone")
     args = ap.parse_args(argv)
     if args.report:
-        text, _md = report(json.loads(OUT_JSON.read_text()))
+        res = json.loads(OUT_JSON.read_text())
+        text, md = report(res, res.get("command", "python -m tools.bench_rig"))
         print(text)
+        if not args.no_doc:
+            write_doc(md)
         return 0
     why = rig.missing()
     if why:
@@ -564,10 +600,25 @@ def main(argv=None) -> int:
         return 0
     games = args.games.split(",") if args.games else None
     res = measure_all(args.quick, games, args.demo_ms, args.human_ms, args.build)
-    text, _md = report(res, "python -m tools.bench_rig" + (" --quick" if args.quick else ""))
+    res["command"] = "python -m tools.bench_rig" + "".join(
+        " " + a for a in (argv if argv is not None else sys.argv[1:]) if a != "--no-doc")
+    OUT_JSON.write_text(json.dumps(res, indent=1, sort_keys=True))
+    text, md = report(res, res["command"])
     print(text)
     print("wrote %s" % OUT_JSON)
+    if not args.no_doc and games is None:
+        write_doc(md)
     return 0
+
+
+def write_doc(md: str) -> None:
+    """docs/PERFORMANCE.md's block `rig` (between its bench markers) becomes `md`."""
+    from tools import bench
+
+    doc = bench.DOC
+    old = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    doc.write_text(bench.update_doc(old, {"rig": md}), encoding="utf-8")
+    print("updated %s (rig)" % doc)
 
 
 if __name__ == "__main__":
