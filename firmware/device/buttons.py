@@ -26,7 +26,7 @@ class Buttons:
         """
         make = pin_factory or _pull_up_input
         self._pins = tuple((make(gpio), bit) for gpio, bit in button_map)
-        self._in = None     # rp2: (machine.mem32, ((pin mask, bit), ...))
+        self._in: tuple | None = None   # rp2: (machine.mem32, ((pin mask, bit), ...))
         if pin_factory is None:
             import sys
 
