@@ -111,6 +111,7 @@ class Table(Scene):
         self.geo: tuple = ()
         self.icons = None         # the parts' pictures (gen/icons_manufactory.bin), table only
         self.cursor_only = False  # only the cursor moved since the last frame (see draw)
+        self.drawn_cursor = -1    # the belt slot last drawn with the cursor (-1: none)
 
     def me(self):
         seats = self.session.seats
@@ -393,13 +394,17 @@ class Table(Scene):
         lh = font.line_height
         if self.cursor_only and not full:
             self.cursor_only = False
-            # Only the cursor moved: the parts on the belt and the lines about the one shown
-            # (the same pixels as the whole draw: each part covers its box but the corners).
+            # Only the cursor moved: the part it left, the part it reached and the lines about
+            # that one (the same pixels as the whole draw: a part covers its box but the
+            # corners, which no cursor changes).
             shown = self.shown_slot()
             mine = self.turns.human_to_move()
-            for slot in range(len(s.belt)):
-                self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
-                               slot == shown and mine, slot >= rules.FREE)
+            now = shown if mine else -1
+            for slot in (self.drawn_cursor, now):
+                if 0 <= slot < len(s.belt):
+                    self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
+                                   slot == now, slot >= rules.FREE)
+            self.drawn_cursor = now
             c.fill_rect(0, info_y, app.width, info_h, theme.BG)
             self.draw_info(c, shown, info_y, small)
             return
@@ -418,6 +423,7 @@ class Table(Scene):
             c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
         shown = self.shown_slot()
         mine = self.turns.human_to_move()
+        self.drawn_cursor = -1
         for slot in range(4):
             x = xs[slot]
             if slot >= len(s.belt):
@@ -425,6 +431,8 @@ class Table(Scene):
                 continue
             lift = 4 if self.anim is not None and slot == self.anim[1] else 0
             cursor = slot == shown and (mine or lift)
+            if cursor:
+                self.drawn_cursor = slot
             self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
                            slot >= rules.FREE)
         # the deck
