@@ -45,7 +45,8 @@ def _u16(d, o):
 # by core.native on MicroPython; CPython, or a port without viper, keeps the plain paths below,
 # which draw the same pixels (tests/test_speed_text.py). One call per string instead of a few
 # dozen bytecodes per character: on the emulated RP2040 a call costs ~6-19 us, a 30-character
-# line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md, "Drawing speed").
+# line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md at ef6896e, "Drawing
+# speed").
 _native = native.load("core.font_viper")
 _v_text = _native["text"] if _native is not None else None
 del _native

@@ -81,9 +81,9 @@ def human_pause_ms(settings):
 # (the garbage that lay between live objects), and every such call scans across all of them:
 # `python -m tools.rig.heapcost` (emulated RP2040, stock 1.28.0, build of c40d74e) gives 200
 # calls of a 14-local function 8.7 ms on a collected heap, 91.1 ms on a sieve of 2,000
-# one-block holes, 4.9 ms once settle() has filled it (docs/PERFORMANCE.md). A table is
-# drawn right after the collection that follows each move, so settle() comes after it (act),
-# and after those of the table's opening (kit.setup_screen.SetupScreen.open_table).
+# one-block holes, 4.9 ms once settle() has filled it (docs/PERFORMANCE.md at ef6896e). A
+# table is drawn right after the collection that follows each move, so settle() comes after
+# it, and after those of the table's opening (kit.setup_screen.SetupScreen.open_table).
 #
 # settle() fills the small holes at the bottom with throwaway 1-block tuples (first fit puts
 # each in the lowest free block; id() is its address) until _RUN of them in a row lie side by

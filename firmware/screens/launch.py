@@ -5,7 +5,7 @@ on the stock firmware every name of every .mpy loaded is interned for good (the 
 which grows by doubling), and the heap is left in pieces. Measured on the emulated RP2040
 (stock 1.28.0): after all-AI games of the five other games, the pool held 2,240 names
 (37 KB, 14 KB at the first menu) and opening Match & Collect stopped with a MemoryError
-(`tools/rig`, docs/PERFORMANCE.md "Each game on a fresh interpreter").
+(`tools/rig`, docs/PERFORMANCE.md at ef6896e, "Each game on a fresh interpreter").
 
 So when a game has been left and the heap has not come back whole (LEFT_BEHIND bytes or
 more below the menu's free heap before the first game), the menu, at its first tick, writes

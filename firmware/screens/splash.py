@@ -5,7 +5,7 @@ tagline while the game's setup screen loads, and opens it as the menu would.
 It stays until the console has been on for SPLASH_UNTIL_MS (the platform's ms ticks count
 from power-on) and for at least one frame. On a Pico the boot itself takes longer than that
 (~1 s on the emulated RP2040: firmware, imports, panel reset), so the menu follows at once:
-reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md,
+reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md at ef6896e,
 "Drawing speed"). Under the simulator's virtual clock it shows for 0.8 s (the screenshots
 take it at 0.7 s).
 """

@@ -10,8 +10,8 @@ the scene changes (tools/rig/hook.py), whether the board restarted when it was c
 when it was left (screens.launch), then the restarts, the errors and the qstr pool at the
 end. Exit status 1 on an error screen, a traceback or a MemoryError.
 
-It is how docs/PERFORMANCE.md "Each game on a fresh interpreter" was measured (`--build` with
-a build of an older commit gives the figures before screens.launch).
+It is how docs/PERFORMANCE.md at ef6896e, "Each game on a fresh interpreter" was measured
+(`--build` with a build of an older commit gives the figures before screens.launch).
 """
 
 from __future__ import annotations
