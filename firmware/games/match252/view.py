@@ -569,17 +569,19 @@ class GameScene(Scene):
                 draw_card(app, c, x, y, card_w, card_h, face_of(shown), flags)
             else:
                 self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
-        # side panel: the pile, both capture piles, the action and turn counters
+        # side panel: the pile, both capture piles, the action and turn counters; each part
+        # is drawn again only when what it shows changed (a reveal changes the action count
+        # alone: ~2 ms instead of the panel's ~11 on the emulated RP2040)
         c0 = s.caps[0]
         c1 = s.caps[1]
-        side = (len(s.pile), len(c0), c0[-1] if c0 else -1, len(c1), c1[-1] if c1 else -1,
-                s.current_player, s.left, s.turn)
-        if side != self.drawn_side:
-            if not full:
-                c.fill_rect(side_x, top, app.width - side_x, app.height - bottom - top,
-                            theme.BG)
+        cur = s.current_player
+        side = (len(s.pile), (len(c0), c0[-1] if c0 else -1, cur == 0),
+                (len(c1), c1[-1] if c1 else -1, cur == 1), (cur >= 0, s.left), s.turn)
+        old = self.drawn_side
+        if side != old:
             self.draw_side(c, side_x, top + 2, app.width - side_x - 4,
-                           app.height - top - bottom - 4, card_h)
+                           app.height - top - bottom - 4, card_h,
+                           [full or not old or side[i] != old[i] for i in range(5)])
             self.drawn_side = side
 
     def draw_slot_card(self, c, slot, x, y, w, h, flags, viewer):
@@ -603,7 +605,9 @@ class GameScene(Scene):
             c.text(font, label, x + 3, y + 2,
                    theme.RED if s2 == 1 or s2 == 2 else theme.INK)
 
-    def draw_side(self, c, x, y, w, h, card_h):
+    def draw_side(self, c, x, y, w, h, card_h, parts):
+        """The side panel's parts whose flag in `parts` is set, each on its own cleared
+        strip: the pile, seat 0's and seat 1's captures, the action count, the turn."""
         app = self.app
         s = self.state
         font = app.small
@@ -612,18 +616,22 @@ class GameScene(Scene):
         small_h = min(card_h, (h - 2 * lh) // rows - 2)
         small_w = card_width(small_h)
         row_h = small_h + 2
-        items = ((strings.t("m252.pile"), -1), (self.name(0), 0), (self.name(1), 1))
+        left = x
+        strip = app.width - x
         for i in range(3):
-            label, seat = items[i]
+            if not parts[i]:
+                continue
+            seat = i - 1
             ry = y + i * row_h
             tx = x + small_w + 4
+            c.fill_rect(left, ry - (2 if i == 0 else 0), strip, row_h + (2 if i == 0 else 0),
+                        theme.BG)
             if seat < 0:
                 if s.pile:
                     draw_back(app, c, x, ry, small_w, small_h)
                 else:
                     draw_slot(app, c, x, ry, small_w, small_h)
-                count = len(s.pile)
-                text = "%s %d" % (label, count)
+                text = "%s %d" % (strings.t("m252.pile"), len(s.pile))
                 color = theme.FG
             else:
                 pile = s.caps[seat]
@@ -631,7 +639,7 @@ class GameScene(Scene):
                     draw_card(app, c, x, ry, small_w, small_h, face_of(pile[-1]))
                 else:
                     draw_slot(app, c, x, ry, small_w, small_h)
-                text = "%s %d/12" % (label, len(pile))
+                text = "%s %d/12" % (self.name(seat), len(pile))
                 color = theme.ACCENT if seat == s.current_player else theme.FG
                 if seat == s.current_player:
                     c.fill_rect(tx, ry + (small_h - lh) // 2 + lh, w - small_w - 4, 2,
@@ -639,9 +647,13 @@ class GameScene(Scene):
             c.text(font, font.fit(text, w - small_w - 4), tx, ry + (small_h - lh) // 2, color)
         ty = y + 3 * row_h + 2
         if ty + 2 * lh <= y + h + 4:
-            if s.current_player >= 0:
-                c.text(font, strings.t("m252.action") % (3 - s.left), x, ty, theme.FG)
-            c.text(font, strings.t("m252.turn") % s.turn, x, ty + lh, theme.DIM)
+            if parts[3]:
+                c.fill_rect(left, ty - 2, strip, lh + 2, theme.BG)
+                if s.current_player >= 0:
+                    c.text(font, strings.t("m252.action") % (3 - s.left), x, ty, theme.FG)
+            if parts[4]:
+                c.fill_rect(left, ty + lh, strip, lh, theme.BG)
+                c.text(font, strings.t("m252.turn") % s.turn, x, ty + lh, theme.DIM)
 
 
 # -- the result ------------------------------------------------------------------------------
