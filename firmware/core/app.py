@@ -313,6 +313,7 @@ class App:
                     # Whole redraw: nothing of the old box stays; the next one goes over it.
                     top.invalidate()
             self.draw(now)
+            self._run_later()   # once the frame is sent (later)
             strings.release()   # a text pack read this frame (core.strings)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
@@ -426,7 +427,6 @@ class App:
                     t[1] = time.ticks_add(now, ms)  # type: ignore
         c.flush(self.platform.display)
         self.frames_drawn += 1
-        self._run_later()
 
     def run(self):
         """Run until `running` is cleared (never, on the device)."""

@@ -246,6 +246,9 @@ class Font:
         """Lines of `s` word-wrapped to max_width pixels. '\\n' starts a new line (an empty
         line stays empty); runs of spaces collapse at line breaks; a word wider than the line
         is cut where it must; a lone ? ! : ; » % never starts a line and « never ends one."""
+        if "\n" not in s and s[:1] != " " and s[-1:] != " " and "  " not in s and (
+                self.width(s) <= max_width):
+            return [s]          # one line as it is (a message: ~7 ms less on a Pico)
         lines = []
         space = self.advance(" ")
         for para in s.split("\n"):

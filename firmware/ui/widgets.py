@@ -76,11 +76,11 @@ NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how 
           (16, 32, 64, 128, 1, 2, 4, 8, 12, 3, 15, 256))        # the buttons each needs
 
 
-# The last few hint texts expanded: [(text, the app's Input, language, expanded), ...],
+# The last six hint texts expanded: [(text, the app's Input, language, expanded), ...],
 # newest last. A table asks for its hint every frame it draws, and expanding one (splits, a
 # new string per token) cost ~10 ms a frame on the emulated RP2040 (Match 2-52's cursor move).
 _HINTS = []
-_HINTS_KEPT = const(4)
+_HINTS_KEPT = const(6)
 
 
 def hints(app, text):
@@ -108,6 +108,11 @@ def hints(app, text):
 
 def _expand(app, text):
     o = chr(123)
+    tokens = NAMES[0].split(" ")
+    four = app.input.four_buttons
+    have = 511 & ~(64 | 128) if four else getattr(app.platform.buttons, "available", 511)
+    names = NAMES[(3 if four else 1) + (strings.lang() == "fr")].split(",")
+    needs = NAMES[5]
     out = []
     sep = " " + " "
     for item in text.split(sep):
@@ -116,10 +121,12 @@ def _expand(app, text):
             end = item.find(chr(125), start)
             if end < 0:
                 break
-            name = button_name(app, item[start + 1:end])
-            if name is None:
+            token = item[start + 1:end]
+            i = tokens.index(token) if token in tokens else -1
+            if i < 0 or have & needs[i] != needs[i]:  # type: ignore
                 item = ""
                 break
+            name = names[i]
             item = item[:start] + name + item[end + 1:]
             start = item.find(o, start + len(name))
         if item:

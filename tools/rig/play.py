@@ -129,8 +129,13 @@ class Player:
             return None
         frames = [f for f in measure.group(flushes, r.events, since) if f.start >= at]
         changed = [f for f in frames if f.chg]
-        row = {"key": key, "effect_ms": measure._r(changed[0].end - at) if changed else None,
-               "effect_scene": changed[0].scene if changed else None}
+        row = {"key": key, "at": measure._r(at),
+               "effect_ms": measure._r(changed[0].end - at) if changed else None,
+               "effect_scene": changed[0].scene if changed else None,
+               "effect_draw_ms": measure._r(changed[0].draw_ms) if changed and
+               changed[0].draw_ms is not None else None,
+               "effect_start_ms": measure._r(changed[0].start - at) if changed else None,
+               "effect_full": changed[0].full if changed else None}
         self.moves.append(row)
         if played is not None:
             p = int(played.fields[1]) / 1000
