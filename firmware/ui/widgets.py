@@ -111,7 +111,7 @@ def _expand(app, text):
     tokens = NAMES[0].split(" ")
     four = app.input.four_buttons
     have = 511 & ~(64 | 128) if four else getattr(app.platform.buttons, "available", 511)
-    names = NAMES[(3 if four else 1) + (strings.lang() == "fr")].split(",")
+    names = NAMES[(3 if four else 1) + (strings.lang() == "fr")].split(",")  # type: ignore
     needs = NAMES[5]
     out = []
     sep = " " + " "
