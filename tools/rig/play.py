@@ -32,10 +32,11 @@ from tools.rig import measure
 
 SEED = 1
 CURSOR_KEYS = ("RIGHT", "LEFT")
-MOVE_KEYS = ("A", "RIGHT", "A", "DOWN", "A", "LEFT", "A", "UP", "A")
-# Match & Collect: B opens the list of actions, Draw first; in the main phase the last entry
-# (one UP away) discards the card under the cursor.
-MOVE_KEYS_FOR = {"match_collect": ("B", "A", "B", "UP", "A")}
+MOVE_KEYS = ("A",) + ("RIGHT", "A") * 12 + ("DOWN", "A") * 6
+# Match & Collect: B opens the list of actions: Draw first (the turn's first action); in the
+# main phase the last entry, one UP away, discards the card under the cursor.
+MOVE_KEYS_FOR = {"match_collect": (("B", "A"), ("B", "UP", "A"))}
+HANDED_MS = 3000   # after the person's action, the AI's turn shows within this (Memory's pair)
 HUMAN_TURN, PLAYED = 0, 3          # kit.turns.Turns.tick's answers (RIG:tick)
 OVERLAYS = ("Dialog",)             # a tip or a question over the table: A answers it
 TABLES_NOT = ("MainMenu", "Splash", "SetupScreen", "ErrorScreen")
@@ -53,6 +54,7 @@ class Player:
         self.answers: list[dict] = []
         self.pause_ms = 0
         self.turns = 0
+        self.actions = 0        # the person's actions applied in this turn
 
     # -- the key script ----------------------------------------------------------------------
     def _note(self, key: str, at: float) -> None:
@@ -121,7 +123,7 @@ class Player:
             played = self._tick_since(since, PLAYED)
             handed = any(e.kind == "tick" and e.fields[0] in ("1", "2")
                          for e in r.events[since:])
-            if played is not None or (not handed and r.t - act.t > 800):
+            if played is not None or (not handed and r.t - act.t > HANDED_MS):
                 r.run(300)                # the rest of the frames that show it
                 flushes += r.flushes()
                 break
@@ -159,7 +161,8 @@ class Player:
                 row = p.row()
                 row["scene"] = next((f.scene for f in p.frames if f.chg), None)
                 self.cursor.append(row)
-        keys = MOVE_KEYS_FOR.get(self.game, MOVE_KEYS)
+        keys = MOVE_KEYS_FOR.get(self.game)
+        keys = keys[min(self.actions, 1)] if keys else MOVE_KEYS
         for _ in range(3):
             for key in keys:
                 if self.r.top() in OVERLAYS and key != "A":
@@ -173,7 +176,8 @@ class Player:
                     applied = self._human_act_since(since) is not None
                 if not applied:
                     continue
-                r.wait_event(lambda e: e.kind == "tick", 1000, since=since)
+                self.actions += 1
+                r.wait_event(lambda e: e.kind == "tick", HANDED_MS, since=since)
                 handed = any(e.kind == "tick" and e.fields[0] != "0"
                              for e in r.events[since:])
                 return 2 if handed or self.over() else 1
@@ -192,6 +196,7 @@ class Player:
                 if ev is None or ev.kind != "tick":
                     break
                 self.turns += 1
+                self.actions = 0
             since = len(r.events)
             done = self.turn(self.turns <= measured_turns)
             if not done:
