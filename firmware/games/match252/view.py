@@ -111,6 +111,7 @@ class GameScene(Scene):
         self.status_w = 0
         self.hint_w = 0
         self.drawn_side: tuple = ()
+        self.quick = False      # after a move: the next frame draws only the grid (draw)
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -157,6 +158,7 @@ class GameScene(Scene):
             self.app.toast(str(exc))
             return False
         self.announce(seat, s.events)
+        self.quick = True       # the grid first (draw)
         self.mode = M_PICK
         self.src = -1
         self.ci = 0
@@ -495,6 +497,10 @@ class GameScene(Scene):
         gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom = self.geo
         font = app.small
         cells = self.drawn_cells
+        # After a move, the grid alone first: the card turned or moved shows ~15 ms sooner;
+        # the status line, the hint and the side panel follow on the next frame.
+        quick = self.quick and not full
+        self.quick = False
         if full:
             c.clear(theme.BG)
             c.fill_rect(0, 0, app.width, top, theme.PANEL)
@@ -505,8 +511,8 @@ class GameScene(Scene):
             self.drawn_hint = None
             self.drawn_side = ()
         # status line
-        text = font.fit(self.status_text(), app.width - 8)
-        if text != self.drawn_status:
+        text = None if quick else font.fit(self.status_text(), app.width - 8)
+        if text is not None and text != self.drawn_status:
             tw = font.width(text)
             if not full:
                 c.fill_rect(4, 2, max(tw, self.status_w), font.line_height, theme.PANEL)
@@ -514,8 +520,8 @@ class GameScene(Scene):
             self.drawn_status = text
             self.status_w = tw
         # hint bar (the buttons named as this board presses them: ui.widgets.hints)
-        text = widgets.hints(app, self.hint_text())
-        if text != self.drawn_hint:
+        text = None if quick else widgets.hints(app, self.hint_text())
+        if text is not None and text != self.drawn_hint:
             fitted = font.fit(text, app.width - 2 * widgets.PAD)
             tw = font.width(fitted)
             if full:
@@ -572,6 +578,9 @@ class GameScene(Scene):
         # side panel: the pile, both capture piles, the action and turn counters; each part
         # is drawn again only when what it shows changed (a reveal changes the action count
         # alone: ~2 ms instead of the panel's ~11 on the emulated RP2040)
+        if quick:
+            self.request_draw()     # the rest on the next frame
+            return
         c0 = s.caps[0]
         c1 = s.caps[1]
         cur = s.current_player
