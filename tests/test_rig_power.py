@@ -2,12 +2,15 @@
 rig's default) the console shows no battery level and no warning; on a low battery (VSYS 3.0 V
 through ADC 3, GPIO 24 low) the menu's title shows the level and "Battery low" is said once; a
 full one shows the level only. A save charges the emulated clock what the flash chip takes
-(45 ms per 4 KiB sector erased, 0.4 ms per 256-byte page). Skips as tests/test_rig.py does."""
+(45 ms per 4 KiB sector erased, 0.4 ms per 256-byte page). Skips as tests/test_rig.py does;
+about a minute of wall time."""
 
 import pytest
 
 from tests.test_rig import _require_rig
 from tools import build, rig
+
+pytestmark = pytest.mark.slow   # three boards booted on the emulated chip: make test-all
 
 
 @pytest.fixture(scope="module")
