@@ -7,22 +7,13 @@ about a minute of wall time."""
 
 import pytest
 
-from tests.test_rig import _require_rig
-from tools import build, rig
+from tests.test_rig import built  # noqa: F401 - the build, packed as test_rig does
+from tools import rig
 
 pytestmark = pytest.mark.slow   # three boards booted on the emulated chip: make test-all
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    _require_rig()
-    out = tmp_path_factory.mktemp("rig_power") / "pico"
-    result = build.build(build.FIRMWARE, out)
-    assert result.ok, build.report(result, quiet=True)
-    return out
-
-
-def _menu(built, vsys_mv):
+def _menu(built, vsys_mv):  # noqa: F811
     """(the menu's title text on the right, 'battery low' warned, the picture) after boot."""
     with rig.Rig(build_dir=built, vsys_mv=vsys_mv) as r:
         assert r.wait_frame(30_000, "MainMenu") is not None, r.text()[-2000:]
@@ -34,7 +25,7 @@ def _menu(built, vsys_mv):
         return eval(right), warned == "True", shot
 
 
-def test_usb_power_shows_no_battery_a_battery_shows_its_level_and_warns_when_low(built):
+def test_usb_power_shows_no_battery_a_battery_shows_its_level_and_warns_when_low(built):  # noqa: F811
     right, warned, usb = _menu(built, None)
     assert right.endswith("K") and "%" not in right and not warned     # free heap only
     right, warned, low = _menu(built, 3000)
@@ -49,7 +40,7 @@ def test_usb_power_shows_no_battery_a_battery_shows_its_level_and_warns_when_low
     assert box is not None and box[1] + 24 > 150, box
 
 
-def test_a_save_takes_the_flash_chips_time(built, tmp_path):
+def test_a_save_takes_the_flash_chips_time(built, tmp_path):  # noqa: F811
     """Settings saved from the REPL of a board in safe mode: the erase and program calls land
     in the flash (read back) and the clock moved by their time."""
     with rig.Rig(build_dir=built) as r:

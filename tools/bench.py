@@ -583,6 +583,14 @@ def update_doc(text: str, blocks: dict[str, str]) -> str:
     return text
 
 
+def write_block(name: str, md: str) -> None:
+    """docs/PERFORMANCE.md's block `name` (between its bench markers) becomes `md` (the
+    sections run alone write their own: tools/bench_rig.py, tools/bench_frozen.py)."""
+    old = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    DOC.write_text(update_doc(old, {name: md}), encoding="utf-8")
+    print("updated %s (%s)" % (DOC, name))
+
+
 SCRIPTS = {"flush": lambda: FLUSH_SCRIPT % {"runs": 50, "cases": flush_cases(
     bench_bytes(True)["cursor_rects"])},
     "heap": lambda: HEAP_SCRIPT % {"data": "/tmp/bench-data", "keys": HEAP_KEYS,

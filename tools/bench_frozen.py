@@ -356,13 +356,10 @@ def main(argv=None) -> int:
 
 
 def write_doc(md: str) -> None:
-    """docs/PERFORMANCE.md's block `frozen` (between its bench markers) becomes `md`."""
+    """docs/PERFORMANCE.md's block `frozen` becomes `md`."""
     from tools import bench
 
-    doc = bench.DOC
-    old = doc.read_text(encoding="utf-8") if doc.exists() else ""
-    doc.write_text(bench.update_doc(old, {"frozen": md}), encoding="utf-8")
-    print("updated %s (frozen)" % doc)
+    bench.write_block("frozen", md)
 
 
 if __name__ == "__main__":

@@ -176,10 +176,7 @@ def run_menu(build_dir, games, log) -> dict:
             panel.Still().wait(r, 3000)
             r.flushes()
             since, mark = len(r.events), len(r.console)
-            r.hold("A")
-            at = r.t
-            r.run(panel.PRESS_MS)
-            r.release()
+            at = panel.tap(r, "A")
             pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push" and
                                   e.fields[1] not in MENU_SCENES, 15_000, since=since)
             scene = pushed.fields[1] if pushed else None
@@ -238,10 +235,7 @@ def leave_to_menu(r) -> dict | None:
     r.flushes()
     for _ in range(6):
         since, mark = len(r.events), len(r.console)
-        r.hold("B")
-        at = r.t
-        r.run(panel.PRESS_MS)
-        r.release()
+        at = panel.tap(r, "B")
         ev = r.wait_event(lambda e: e.kind == "frame" and e.fields[0] == "MainMenu" or
                           e.kind == "scene" and e.fields[1] not in MENU_SCENES, 6000,
                           since=since)
@@ -618,13 +612,10 @@ def main(argv=None) -> int:
 
 
 def write_doc(md: str) -> None:
-    """docs/PERFORMANCE.md's block `rig` (between its bench markers) becomes `md`."""
+    """docs/PERFORMANCE.md's block `rig` becomes `md`."""
     from tools import bench
 
-    doc = bench.DOC
-    old = doc.read_text(encoding="utf-8") if doc.exists() else ""
-    doc.write_text(bench.update_doc(old, {"rig": md}), encoding="utf-8")
-    print("updated %s (rig)" % doc)
+    bench.write_block("rig", md)
 
 
 if __name__ == "__main__":

@@ -142,6 +142,15 @@ def _r(v):
     return None if v is None else round(v, 1)
 
 
+def tap(r, key: str, hold_ms: float = PRESS_MS) -> float:
+    """Hold `key` for `hold_ms` and release it; the emulated ms of the press (GPIO low)."""
+    r.hold(key)
+    at = r.t
+    r.run(hold_ms)
+    r.release()
+    return at
+
+
 def press(r, key: str, settle_ms: float = 3000, quiet: float = QUIET_MS,
           hold_ms: float = PRESS_MS, still_first: bool = True) -> Press:
     """Press `key` on a still screen and measure it (see the module doc). `settle_ms`: at
@@ -151,10 +160,7 @@ def press(r, key: str, settle_ms: float = 3000, quiet: float = QUIET_MS,
     r.flushes()              # what came before is not this press's
     r.mark()
     since = len(r.events)
-    r.hold(key)
-    at = r.t
-    r.run(hold_ms)
-    r.release()
+    at = tap(r, key, hold_ms)
     still = Still(quiet)
     ok = still.wait(r, settle_ms)
     changes = r.changes()

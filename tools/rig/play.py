@@ -66,10 +66,7 @@ class Player:
 
     def tap(self, key: str, gap: float = 300) -> float:
         r = self.r
-        r.hold(key)
-        at = r.t
-        r.run(measure.PRESS_MS)
-        r.release()
+        at = measure.tap(r, key)
         self._note(key, at)
         if gap:
             r.run(gap)
@@ -105,10 +102,7 @@ class Player:
         measure.Still().wait(r, 4000)
         r.flushes()
         since = len(r.events)
-        r.hold(key)
-        at = r.t
-        r.run(measure.PRESS_MS)
-        r.release()
+        at = measure.tap(r, key)
         self._note(key, at)
         flushes = []
         played = None
