@@ -339,3 +339,37 @@ def test_setup_screen_and_demo():
     finally:
         if not registered:
             registry.unregister("cauldron")
+
+
+def test_a_move_redraws_only_what_changed_and_the_same_pixels():
+    """A move is drawn in part (the cells that changed, the status, the side panel, the pawns,
+    the hint), not whole (~90 ms on the emulated RP2040), and the canvas is then what a whole
+    redraw gives, through the person's moves and the AI's."""
+    from core.canvas import Canvas
+
+    sessions = []
+    r = headless.run("", setup=table(0, out=sessions, players=3), settle_ms=0)
+    scene = r.app.top
+    st = sessions[0].state
+    c = r.app.canvas
+    scene.draw(c, True)
+    rng = Rng(9)
+    moves = quick = 0
+    while moves < 12 and not st.is_over():
+        targets = scene.targets() if st.current_player == 0 and st.phase == rules.ACT else ()
+        if targets:     # (none while the last AI move's message is read: its turn plays it)
+            scene.act(targets[0])
+        else:
+            scene.play(ai.choose(st, st.current_player, "normal", rng))
+        moves += 1
+        assert not scene.full_redraw, moves
+        scene.redraw = False
+        scene.draw(c, False)            # a take: its cell first, the rest asked for
+        if scene.redraw:
+            quick += 1
+            scene.redraw = False
+            scene.draw(c, False)
+        fresh = Canvas(r.app.width, r.app.height)
+        scene.draw(fresh, True)
+        assert bytes(c.buf) == bytes(fresh.buf), (moves, st.phase)
+    assert moves == 12 and quick > 0

@@ -253,6 +253,9 @@ def test_partial_redraws_match_a_full_redraw():
         full = scene.full_redraw
         scene.full_redraw = scene.redraw = False
         scene.draw(c, full)
+        while scene.redraw:         # a move draws its grid first, the rest on the next frame
+            scene.redraw = False
+            scene.draw(c, False)
         partial += not full
         seen.add(scene.mode)
         assert bytes(c.buf) == full_frame(scene), (label, scene.mode, scene.cursor)
@@ -456,3 +459,30 @@ def test_a_reveal_plays_the_flip_sound():
     kinds = [a >> 8 for a in sessions[0].actions]
     assert kinds and kinds[0] == rules.REVEAL
     assert "flip" in played
+
+
+def test_moves_redraw_the_side_panel_in_parts_with_a_whole_redraws_pixels():
+    """After each of 30 moves of a game (captures, Sixes, replacements, both seats), the side
+    panel's parts that changed are drawn again, and the canvas equals a whole redraw."""
+    sessions = []
+    r = headless.run("", setup=table(0, out=sessions), settle_ms=0)
+    scene = r.app.top
+    st = sessions[0].state
+    c = r.app.canvas
+    scene.draw(c, True)
+    rng = Rng(4)
+    caps = 0
+    for move in range(30):
+        if st.is_over():
+            break
+        scene.act(ai.choose(st, st.current_player, "normal", rng))
+        scene.end_flash()
+        caps = len(st.caps[0]) + len(st.caps[1])
+        full = scene.full_redraw
+        scene.redraw = scene.full_redraw = False
+        scene.draw(c, full)
+        assert scene.redraw or full         # the grid came first: the rest is asked for
+        scene.redraw = False
+        scene.draw(c, False)
+        assert bytes(c.buf) == full_frame(scene), move
+    assert caps > 0                              # a capture was among them

@@ -25,7 +25,7 @@ _FRAME_MS = const(33)          # ~30 frames per second while something moves
 _LOG_CAP = const(8192)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
-_POLL_MS = const(4)          # the buttons are read this often while the loop sleeps
+_POLL_MS = const(2)          # the buttons are read this often while the loop sleeps
 _OFF_POLL_MS = const(100)     # button sampling while the screen is off (docs/POWER.md)
 _BATTERY_MS = const(60000)    # how often the battery is checked, where the board can tell
 _IDLE_MS = const(10000)       # idle this long: core.power dims / turns off the screen
@@ -66,6 +66,7 @@ class App:
         # to save, the battery level last read (None: on USB power, or the board cannot
         # tell; ui.widgets.hint_bar shows it)]. One list: every name is interned at boot.
         self._idle = [0, 0, 0, 0, 0, None, None, 0, None]
+        self._later = None        # what runs once the next frame is sent (later())
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -116,11 +117,25 @@ class App:
             self._idle[7] = 1
             return
         self._idle[7] = 0
+        gc.collect()    # the popped screen's garbage: core.storage loads into one piece
         from core import modules, storage
 
         storage.save_settings(self.platform.data_dir, self.settings)
         modules.drop("core.storage")   # needed again only at the next save
         gc.collect()
+
+    def later(self, fn):
+        """Run `fn()` once the next frame has been sent to the display, or before the scene
+        stack changes if that comes first: work a press must not wait for (kit.turns: the
+        save and the garbage collection after a move, so the move shows first). One at a
+        time: the table's turn driver is the only one that asks."""
+        self._later = fn
+
+    def _run_later(self):
+        fn = self._later
+        if fn is not None:
+            self._later = None
+            fn()
 
     # -- scene stack ------------------------------------------------------------------------
     @property
@@ -128,12 +143,14 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene):
+        self._run_later()
         scene.app = self
         self.stack.append(scene)
         scene.invalidate()
         scene.enter()
 
     def pop(self):
+        self._run_later()
         if len(self.stack) <= 1:
             # The bottom scene leaving opens the home screen: a game opens in place of the
             # main menu (screens.main_menu), whose modules are then out of the heap.
@@ -347,6 +364,7 @@ class App:
                     # Whole redraw: nothing of the old box stays; the next one goes over it.
                     top.invalidate()
             self.draw(now)
+            self._run_later()   # once the frame is sent (later)
             strings.release()   # a text pack read this frame (core.strings)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
@@ -517,6 +535,7 @@ class App:
         self.errors += 1
         self.stack = []
         self._toast = [[], 0, None]
+        self._later = None      # a game's work left undone: it may be what failed
         try:
             self.screens.unload_all()
             gc.collect()

@@ -159,8 +159,9 @@ class Session:
         p = self.state.current_player
         return 0 <= p < len(self.seats) and self.seats[p] != HUMAN
 
-    def apply(self, action):
-        """Apply a legal action (ValueError and no change otherwise), record, log, save."""
+    def apply(self, action, save=True):
+        """Apply a legal action (ValueError and no change otherwise), record, log, and save
+        unless `save` is False (kit.turns saves once the move is on screen)."""
         player = self.state.current_player
         self.state.apply(action)
         self.actions.append(action)
@@ -172,7 +173,8 @@ class Session:
             self._rounds_logged = log_new_rounds(self.log, self.state, self._rounds_logged)
             if self.state.is_over():
                 self.log.final(self.state.scores())
-        self.save()
+        if save:
+            self.save()
 
     def ai_choose(self, ai_module, budget=None):
         """The AI's action for the seat to play (not applied).

@@ -10,7 +10,8 @@ With DMA (the RP2040: `spi_id` given and `rp2.DMA` available, or any object with
 SpiDma interface passed as `dma`), the strip buffer is split in two halves: while the DMA
 channel feeds one half to the SPI TX FIFO, the CPU converts the next strip into the other,
 so a full frame takes about the SPI transfer time (15.1 ms at 62.5 MHz for 240x240) instead
-of conversion plus transfer (docs/PERFORMANCE.md, "Drawing speed"). Same bytes, same order.
+of conversion plus transfer (docs/PERFORMANCE.md at ef6896e, "Drawing speed"). Same bytes,
+same order.
 
 Hardware is passed in (dependency injection) so the same code runs under tests with fakes:
   spi        object with write(buf)          (machine.SPI on the device)
@@ -71,7 +72,7 @@ def convert_strip_py(src, dst, lut, params):
 # the byte order is whatever the table holds. The pointers themselves advance (arguments
 # annotated as pointers sit in registers) and the inner loop takes 4 bytes a turn: on the
 # emulated RP2040 a full frame converted and sent with spi.write went from 32.7 to 19.1 ms
-# (docs/PERFORMANCE.md, "Drawing speed").
+# (docs/PERFORMANCE.md at ef6896e, "Drawing speed").
 _native = native.load("device.st7789_viper")
 convert_strip_viper = _native["convert"] if _native is not None else None
 del _native

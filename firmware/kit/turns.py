@@ -5,8 +5,10 @@
 #     self.turns = Turns(self, session, load_ai, demo)   # load_ai: the ai module, or a
 #                                                        # function returning it (on demand)
 #     def act(self, action):              # the scene's own "apply and show what happened"
-#         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed),
-#         ...announce, mark dirty...      #  gc.collect() + settle(), the pace of what follows
+#         seat = self.turns.act(action)   # session.apply (ValueError: nothing changed), the
+#         ...announce, mark dirty...      #  pace of what follows; the save and gc.collect()
+#                                         #  + settle() once the move is on screen (tidy,
+#                                         #  through App.later)
 #
 #     def tick(self, now):
 #         ...the scene's own timers (a pair shown face up, an animation) first...
@@ -91,9 +93,9 @@ def human_pause_ms(settings):
 # (the garbage that lay between live objects), and every such call scans across all of them:
 # `python -m tools.rig.heapcost` (emulated RP2040, stock 1.28.0, build of c40d74e) gives 200
 # calls of a 14-local function 8.7 ms on a collected heap, 91.1 ms on a sieve of 2,000
-# one-block holes, 4.9 ms once settle() has filled it (docs/PERFORMANCE.md). A table is
-# drawn right after the collection that follows each move, so settle() comes after it (act),
-# and after those of the table's opening (kit.setup_screen.SetupScreen.open_table).
+# one-block holes, 4.9 ms once settle() has filled it (docs/PERFORMANCE.md at ef6896e). A
+# table is drawn right after the collection that follows each move, so settle() comes after
+# it, and after those of the table's opening (kit.setup_screen.SetupScreen.open_table).
 #
 # settle() fills the small holes at the bottom with throwaway 1-block tuples (first fit puts
 # each in the lowest free block; id() is its address) until _RUN of them in a row lie side by
@@ -186,6 +188,7 @@ class Turns:
         self._told = False         # the last move was another seat's: its message is read
                                    # before the person's turn begins (reading)
         self._said_end = False     # an all-AI game's result was announced
+        self._tidy = 0             # after a move: 1 save, 2 save and collect (see act)
 
     # -- helpers --------------------------------------------------------------------------
     def _settings(self):
@@ -288,7 +291,14 @@ class Turns:
     # -- acting ---------------------------------------------------------------------------
     def act(self, action):
         """Apply `action` for the seat to move (ValueError, nothing changed, when illegal);
-        collect garbage; set the pace of what follows. Returns the seat that acted."""
+        set the pace of what follows. Returns the seat that acted.
+
+        What the screen does not need waits until the frame that shows the move has been
+        sent (`tidy`, through App.later, which also runs it before the scene stack changes):
+        the save (flash writes: a sector erase is ~45 ms) and, after a person's move,
+        gc.collect() + settle() (~50 ms on a Pico): a press shows its effect first. An AI's
+        move is collected at once: the garbage of its decision would otherwise lie between
+        what the move's announcement keeps. A move that ends the game is saved at once."""
         session = self.session
         seat = session.state.current_player
         human = seat >= 0 and session.seats[seat] == HUMAN
@@ -299,13 +309,21 @@ class Turns:
             app.clear_toasts(self.scene)
         state = session.state
         rounds = round_count(state)
-        session.apply(action)
+        session.apply(action, False)
+        if not self._tidy:
+            app.later(self.tidy)
+        self._tidy = 1
         if session.is_over():
+            self._tidy = 0
+            session.save()
             self.finished()
         elif round_count(state) != rounds and not self.demo:
             app.sound("round")        # a round is over (docs/POWER.md "Sound")
-        gc.collect()
-        settle()     # the table is drawn next: on a settled heap, fast (see settle)
+        if not human:
+            gc.collect()
+            settle()     # the table is drawn next: on a settled heap, fast (see settle)
+        elif self._tidy:
+            self._tidy = 2
         self._acted = app.frames_drawn
         self._ready = None
         self._told = not human
@@ -316,6 +334,16 @@ class Turns:
         else:
             self.wait(now, ai_delay_ms(self._settings()))
         return seat
+
+    def tidy(self):
+        """What act() left for after the frame showing the move: the save, the collection."""
+        what = self._tidy
+        self._tidy = 0
+        if what:
+            self.session.save()
+        if what == 2:
+            gc.collect()
+            settle()
 
     def tick(self, now):
         """Move the AI when it is its turn (see the top of this module); what happened."""

@@ -21,6 +21,8 @@ class MainMenu(MenuScreen):
 
     def __init__(self):
         super().__init__(strings.t("console"))
+        self._after_game = False    # back from a game: screens.launch.after_game at tick
+
     def rows(self):
         rows = []
         lang = strings.lang()
@@ -44,6 +46,7 @@ class MainMenu(MenuScreen):
         home = self.app.screens.home
         if home[0] is self.app:
             modules.trim_to(home[1])        # back from a game: what it loaded goes
+            self._after_game = home[3] is not None
         else:                               # the first time (of this app)
             home[0] = self.app
             home[1] = modules.loaded()
@@ -75,6 +78,19 @@ class MainMenu(MenuScreen):
         self.app.led(False)
         self.title = strings.t("console")
         super().resume()
+
+    def tick(self, now):
+        if self._after_game:
+            # The first tick after a game, before the menu's first frame: the game's scenes
+            # are no longer on the call stack, so the heap reads what it left behind.
+            self._after_game = False
+            from core import modules
+            from screens import launch
+
+            launch.after_game(self.app, self.menu.cursor)   # restarts, or goes on here
+            launch = None
+            modules.drop("screens.launch")
+        super().tick(now)
 
     def hint(self):
         return strings.t("hint_mainmenu")     # no B: the main menu is where B leads
@@ -110,6 +126,9 @@ class MainMenu(MenuScreen):
         # A second game starts on a fresh interpreter instead, where the board can restart
         # (screens.launch).
         self.app.screens.home[2] = self.menu.cursor
+        from core import canvas
+
+        canvas.fast_marks()     # before the heap's measure: it stays for good
         from screens import launch
 
         if launch.restart_into(self.app, entry):

@@ -7,7 +7,7 @@ and opens its table as it was, at its first frame (B there goes to the menu: kit
 It stays until the console has been on for SPLASH_UNTIL_MS (the platform's ms ticks count
 from power-on) and for at least one frame. On a Pico the boot itself takes longer than that
 (~1 s on the emulated RP2040: firmware, imports, panel reset), so the menu follows at once:
-reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md,
+reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md at ef6896e,
 "Drawing speed"). Under the simulator's virtual clock it shows for 0.8 s (the screenshots
 take it at 0.7 s).
 """
@@ -41,7 +41,8 @@ class Splash(Scene):
     def __init__(self):
         super().__init__()
         self._drawn = False
-        self.launch = None      # the game to open (a registry entry), after a restart
+        self.launch = None      # after a restart: the game to open (a registry entry), or
+        # the menu's row (an int: the restart when a game was left; the splash is not drawn)
         self.resume_entry = None    # the game in progress to go back to (kit.resume)
 
     def enter(self):
@@ -70,8 +71,10 @@ class Splash(Scene):
     def tick(self, now):
         import time
 
-        if self._drawn and (self.launch is not None or self.resume_entry is not None or
-                            time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
+        if self.launch is not None and type(self.launch) is int:
+            self._leave()       # back to the menu after a game: no splash
+        elif self._drawn and (self.launch is not None or self.resume_entry is not None or
+                              time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
             self._leave()
 
     def button(self, b, kind):
@@ -100,6 +103,10 @@ class Splash(Scene):
         entry = self.launch
         menu = MainMenu()
         self.app.replace(menu)
+        if type(entry) is int:
+            if entry < len(menu.menu.rows):
+                menu.menu.cursor = entry
+            return
         if entry is not None:
             # As if chosen on the menu: its row is where the menu opens when the game ends.
             import registry
@@ -108,6 +115,8 @@ class Splash(Scene):
             menu.start_game(entry)
 
     def draw(self, c, full):
+        if type(self.launch) is int:
+            return              # leaving at once for the menu (tick)
         app = self.app
         w = app.width
         h = app.height

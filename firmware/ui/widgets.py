@@ -4,6 +4,8 @@ Layout convention: a title bar at the top, a hint bar at the bottom telling what
 do now, the content in between (`content_box`). Everything is drawn in theme indices.
 """
 
+from micropython import const
+
 from core import strings, theme
 
 PAD = 4
@@ -89,6 +91,13 @@ NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how 
           (16, 32, 64, 128, 1, 2, 4, 8, 12, 3, 15, 256))        # the buttons each needs
 
 
+# The last six hint texts expanded: [(text, the app's Input, language, expanded), ...],
+# newest last. A table asks for its hint every frame it draws, and expanding one (splits, a
+# new string per token) cost ~10 ms a frame on the emulated RP2040 (Match 2-52's cursor move).
+_HINTS = []
+_HINTS_KEPT = const(6)
+
+
 def hints(app, text):
     """A hint text with button tokens in braces, written once for every board, as this
     board presses them: "{LR} Change  A Next  B Back" is "</> Change  A Next  B Back" with
@@ -98,9 +107,27 @@ def hints(app, text):
     (up/down) {DPAD} (all four) {MENU}. Text without braces comes back unchanged; one
     token alone ("{LR}") gives its name, or "" when the board cannot press it."""
     # chr() and " " + " ": literals would be more strings interned for good at boot.
-    o = chr(123)
-    if o not in text:
+    if chr(123) not in text:
         return text
+    inp = app.input
+    lang = strings.lang()
+    for e in _HINTS:
+        if e[1] is inp and e[0] == text and e[2] == lang:
+            return e[3]
+    out = _expand(app, text)
+    if len(_HINTS) >= _HINTS_KEPT:
+        _HINTS.pop(0)
+    _HINTS.append((text, inp, lang, out))
+    return out
+
+
+def _expand(app, text):
+    o = chr(123)
+    tokens = NAMES[0].split(" ")
+    four = app.input.four_buttons
+    have = 511 & ~(64 | 128) if four else getattr(app.platform.buttons, "available", 511)
+    names = NAMES[(3 if four else 1) + (strings.lang() == "fr")].split(",")  # type: ignore
+    needs = NAMES[5]
     out = []
     sep = " " + " "
     for item in text.split(sep):
@@ -109,10 +136,12 @@ def hints(app, text):
             end = item.find(chr(125), start)
             if end < 0:
                 break
-            name = button_name(app, item[start + 1:end])
-            if name is None:
+            token = item[start + 1:end]
+            i = tokens.index(token) if token in tokens else -1
+            if i < 0 or have & needs[i] != needs[i]:  # type: ignore
                 item = ""
                 break
+            name = names[i]
             item = item[:start] + name + item[end + 1:]
             start = item.find(o, start + len(name))
         if item:

@@ -250,11 +250,11 @@ class Watch:
         self._turn = None
         apply = session.apply
 
-        def apply_logged(action):
+        def apply_logged(action, *rest):
             state = session.state
             seat = state.current_player
             text = state.action_str(action) if hasattr(state, "action_str") else str(action)
-            apply(action)
+            apply(action, *rest)
             self.mark_texts()      # what is drawn after the last move: its result screens
             n = len(session.actions)
             events.append(("act", seat, action, n))

@@ -70,6 +70,8 @@ class Table(table.Table):
         self.geo: tuple = ()
         self.icons = None         # the parts' pictures (gen/icons_manufactory.bin), table only
         self.cursor_only = False  # only the cursor moved since the last frame (see draw)
+        self.drawn_cursor = -1    # the belt slot last drawn with the cursor (-1: none)
+        self.quick = False        # after a move: the next frame draws the belt alone
 
     def me(self):
         seats = self.session.seats
@@ -146,7 +148,10 @@ class Table(table.Table):
             self.cursor = max(0, len(s.belt) - 1)
         if s.phase == rules.ACT:
             self.asked = False
-        self.invalidate()
+        # The belt first (the part taken leaves it: ~20 ms on the emulated RP2040), the whole
+        # table on the next frame (draw).
+        self.quick = True
+        self.request_draw()
         return True
 
     def announce(self, seat):
@@ -190,15 +195,19 @@ class Table(table.Table):
         if slot >= rules.FREE and not s.coll[seat]:
             self.app.toast(strings.t("mf.no_back"))
             return
-        from games.manufactory import screens
-
         def with_group(given):
             if rules.is_wild(card):
+                from games.manufactory import screens
+
                 screens.declare(self, card, lambda g: self.finish(slot, given, g))
             else:
                 self.finish(slot, given, rules.plain_group(card))
 
         if slot >= rules.FREE:
+            # The screens module only when a question is asked: its import took ~30 ms of
+            # a plain draft's first visible effect on the emulated RP2040.
+            from games.manufactory import screens
+
             screens.give_up(self, seat, card, with_group)
         else:
             with_group(-1)
@@ -334,15 +343,28 @@ class Table(table.Table):
         s = self.state
         font = app.small
         lh = font.line_height
+        if self.quick and not full:
+            self.quick = False
+            c.fill_rect(0, belt_y - 4, deck_x, card_h + 4, theme.BG)
+            if not label_h:
+                c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
+            self.draw_belt(c)
+            self.invalidate()           # the whole table on the next frame
+            return
+        self.quick = False
         if self.cursor_only and not full:
             self.cursor_only = False
-            # Only the cursor moved: the parts on the belt and the lines about the one shown
-            # (the same pixels as the whole draw: each part covers its box but the corners).
+            # Only the cursor moved: the part it left, the part it reached and the lines about
+            # that one (the same pixels as the whole draw: a part covers its box but the
+            # corners, which no cursor changes).
             shown = self.shown_slot()
             mine = self.turns.human_to_move()
-            for slot in range(len(s.belt)):
-                self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
-                               slot == shown and mine, slot >= rules.FREE)
+            now = shown if mine else -1
+            for slot in (self.drawn_cursor, now):
+                if 0 <= slot < len(s.belt):
+                    self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
+                                   slot == now, slot >= rules.FREE)
+            self.drawn_cursor = now
             c.fill_rect(0, info_y, app.width, info_h, theme.BG)
             self.draw_info(c, shown, info_y, small)
             return
@@ -359,17 +381,7 @@ class Table(table.Table):
                    theme.WARN)
         else:
             c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
-        shown = self.shown_slot()
-        mine = self.turns.human_to_move()
-        for slot in range(4):
-            x = xs[slot]
-            if slot >= len(s.belt):
-                c.round_rect(x, belt_y, card_w, card_h, theme.EDGE, False)
-                continue
-            lift = 4 if self.anim is not None and slot == self.anim[1] else 0
-            cursor = slot == shown and (mine or lift)
-            self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
-                           slot >= rules.FREE)
+        self.draw_belt(c)
         # the deck
         dw = min(card_w, app.width - deck_x - 4)
         if s.deck:
@@ -379,8 +391,29 @@ class Table(table.Table):
         text = "%s %d" % (strings.t("mf.deck"), len(s.deck)) if dw > 40 else str(len(s.deck))
         c.text(font, font.fit(text, app.width - deck_x), deck_x, belt_y + card_h - lh,
                theme.FG)
-        self.draw_info(c, shown, info_y, small)
+        self.draw_info(c, self.shown_slot(), info_y, small)
         self.draw_groups(c, table_y)
+
+    def draw_belt(self, c):
+        """The parts on the belt (the one the cursor or an AI's draft is on, lifted for a
+        draft), or the empty places."""
+        s = self.state
+        (_top, _bottom, _lh, belt_y, card_w, card_h, xs, _dx, _iy, _ih, _ty,
+         _small) = self.geo
+        shown = self.shown_slot()
+        mine = self.turns.human_to_move()
+        self.drawn_cursor = -1
+        for slot in range(4):
+            x = xs[slot]
+            if slot >= len(s.belt):
+                c.round_rect(x, belt_y, card_w, card_h, theme.EDGE, False)
+                continue
+            lift = 4 if self.anim is not None and slot == self.anim[1] else 0
+            cursor = slot == shown and (mine or lift)
+            if cursor:
+                self.drawn_cursor = slot
+            self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
+                           slot >= rules.FREE)
 
     def draw_info(self, c, shown, info_y, small):
         """The part described, and its race(s)."""

@@ -572,6 +572,10 @@ class Table(table.Table):
 
     # -- a player's lists (human.py) ----------------------------------------------------------
     def actions_menu(self):
+        # The person's turn: no AI decides until it ends, and the list, ui.menu and human.py
+        # want the room (the game's least free heap was here: 33-36 KB against Hard on the
+        # emulated RP2040). The AI loads again for the next AI seat, during the pause.
+        self.drop_ai()
         sub("human").actions_menu(self)
 
     def do(self, what):
