@@ -112,6 +112,19 @@ def test_race_and_part_lines():
     assert scene.race_text(name("Split Lens")) == "White: nobody yet; Blue: North 2, You 1"
 
 
+def drawn_texts(app):
+    """Record every text the app's canvas draws from now on (a list, filled as it draws)."""
+    out = []
+    draw = app.canvas.text
+
+    def text(font, s, x, y, color):
+        out.append(s)
+        return draw(font, s, x, y, color)
+
+    app.canvas.text = text
+    return out
+
+
 def test_draft_a_free_part_with_the_buttons():
     sessions = []
     pos = rules.position([GEAR, TUBE, RAIL, FAN], deck=DECK)
@@ -212,6 +225,54 @@ def test_end_screen_per_colour_table(tmp_path):
     r.frames["end"].save(tmp_path / "end.png")
 
 
+def test_the_final_scores_read_without_abbreviations_on_every_board():
+    # A cell was "3/7:2" (count/top mana:points); now the points, then the parts and the
+    # highest mana: "2 (3/7)", and a line under the table says how to read it. The colours
+    # by name where the columns keep their room; on 240x135 the rows below the total scroll
+    # to that line. Nothing is cut, in both languages, with four players.
+    st = rules.new_game({"players": 4, "first": 0}, 3)
+    rng = Rng(9)
+    while not st.is_over():
+        st.apply(ai.choose(st, st.current_player, "easy", rng))
+    s = Session("manufactory", rules, {"players": 4, "first": 0},
+                ["human", "hard", "hard", "hard"], 3, None)
+    s.state = st
+    help_en = "2 (3/7): 2 points for 3 parts, highest mana 7; = a shared place"
+    for french in (False, True):
+        for board, _w, _h in BOARDS:
+            seen = []
+
+            def setup(app, french=french, seen=seen):
+                app.start()
+                if french:
+                    strings.load("fr")
+                lang.load("games.manufactory", "manufactory")
+                names = ["Vous" if french else "You"] + (
+                    ["Ouest", "Nord", "Est"] if french else ["West", "North", "East"])
+                app.push(screens.Standings(s, names, True))
+                seen.append(drawn_texts(app))
+            try:
+                keys = "WAIT:200" + (",DOWN" * 6 if board == "pico_lcd_1_14" else "") + \
+                    ",WAIT:100"
+                if board == "display_pack_2":
+                    keys = keys.replace("DOWN", "Y")
+                r = headless.run(keys, board=board, setup=setup)
+            finally:
+                strings.load("en")
+            texts = seen[0]
+            assert r.log == "" and not [t for t in texts if t.endswith("\u2026")], board
+            assert not [t for t in texts if ":" in t and "/" in t and "(" not in t and
+                        "Total" not in t], texts             # no "3/7:2" cell
+            k, top0, pts, shared = screens.cells(st)[0][0][0]
+            if k:
+                assert ("%d%s" % (pts, "=" if shared else "")) in texts
+                assert " (%d/%d)" % (k, top0) in texts
+            if not french:
+                assert help_en.split(";")[0] in " ".join(texts), board
+                if board != "pico_lcd_1_14":
+                    assert "White" in texts          # the colours by name
+
+
 def test_result_after_the_last_draft():
     sessions = []
     pos = rules.position([GEAR], colls=[[TUBE], [PLUG]])
@@ -277,5 +338,25 @@ def test_french_strings_and_table():
         assert scene.status_text() == "À vous : draftez une pièce"
         assert view.part_name(GEAR) == "Engrenage poli"
         assert r.log == ""
+    finally:
+        strings.load("en")
+
+
+def test_a_chooser_title_too_long_for_its_bar_is_said_shorter():
+    # "Défausser pour Serpentin de refroidissement" was cut in the title bar: a title that
+    # does not fit gives way to the short question.
+    coil = name("Cooling Coil")
+    pos = rules.position([GEAR, TUBE, coil, FAN], deck=DECK, colls=[[PLUG], []])
+    try:
+        for board, _w, _h in BOARDS:
+            keys = "Y,Y,A,WAIT:200" if board == "display_pack_2" else "RIGHT,RIGHT,A,WAIT:200"
+            r = headless.run(keys, board=board, setup=table(position=pos, players=2,
+                                                            french=True))
+            top = r.app.top
+            assert is_a(top, "Chooser")
+            long = "Défausser pour Serpentin de refroidissement"
+            fits = r.app.large.width(long) <= r.app.width - 8
+            assert top.title == (long if fits else "Quelle pièce défausser ?"), board
+            assert r.app.large.width(top.title) <= r.app.width - 8
     finally:
         strings.load("en")
