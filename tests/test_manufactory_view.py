@@ -415,6 +415,9 @@ def test_french_strings_and_table():
     for key, text in lang_fr.T.items():
         low = text.lower()
         assert "deck" not in low and "draft" not in low, key
+    # one verb for one move: a part is taken (the guide's line too), never "drafted"
+    for key, text in lang_en.T.items():
+        assert "draft" not in text.lower(), key
     # the first-game tip names the button as the hint bar does
     for t in (lang_en.T, lang_fr.T):
         verb = t["mf.h_turn"].split("  ")[1]
@@ -452,7 +455,9 @@ def test_a_chooser_title_too_long_for_its_bar_is_said_shorter():
 def test_the_groups_table_says_how_to_read_it():
     # "W U B R G C", "1/3" and "Pts" were never explained on the table: a legend under it
     # where there is room (both languages, 2 to 4 players), whole; where there is none (the
-    # 240x135 board) How to play says it.
+    # 240x135 board) the "?" screen of the pause menu says it.
+    from games.manufactory import learn
+
     for french in (False, True):
         try:
             for board, _w, _h in BOARDS:
@@ -471,5 +476,36 @@ def test_the_groups_table_says_how_to_read_it():
                     assert on_table or not [line for line in lines if line in texts], board
                     if board != "pico_lcd_1_14":
                         assert on_table, (board, players, french)
+                    assert legend in learn.phase_help(r.app.top)[1], board
         finally:
             strings.load("en")
+
+
+def test_a_chooser_draws_its_rows_in_one_font():
+    # "Plaque de blindage  (Blanc, mana 3)" is too long for the large font: that row was
+    # drawn small between large ones; now every row of the list is in the small font.
+    pos = rules.position([GEAR, TUBE, name("Safety Valve"), FAN], deck=DECK,
+                         colls=[[name("Shield Plate"), name("Shadow Shutter"),
+                                 name("Vine Cable")], []])
+    for board, _w, _h in BOARDS:
+        for french in (False, True):
+            fonts = []
+
+            def setup(app, fonts=fonts, french=french):
+                table(position=pos, players=2, french=french)(app)
+                draw = app.canvas.text
+
+                def text(font, txt, x, y, color):
+                    fonts.append((txt, font))
+                    return draw(font, txt, x, y, color)
+                app.canvas.text = text
+            keys = "Y,Y,A,WAIT:300" if board == "display_pack_2" else "RIGHT,RIGHT,A,WAIT:300"
+            try:
+                r = headless.run(keys, board=board, setup=setup)
+            finally:
+                strings.load("en")
+            top = r.app.top
+            assert is_a(top, "Chooser")
+            labels = [row[0] for row in top.menu.rows]
+            used = set(f for shown, f in fonts if shown in labels)
+            assert len(used) == 1 and len(labels) == 3, (board, french, labels)

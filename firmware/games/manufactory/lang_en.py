@@ -52,12 +52,12 @@ T = {
     "mf.cell_help": "2 (3/7): 2 points for 3 parts, highest mana 7; = a shared place",
     "mf.h_scroll": "{UD} Scroll",
     # Learning by playing (games.manufactory.learn): the guided first turn, the "?" screen.
-    "mf.g_front": "Draft a part (front: free)  {LR} A",
+    "mf.g_front": "Take a part (front: free)  {LR} A",
     "mf.g_back": "Back parts cost a part  {LR} A",
     "mf.g_choose": "Choose, then A",
     "mf.help_draft": "Take one part from the belt; the others slide forward. A back part "
                      "costs one you hold. At the end, the largest colour groups score 3 and "
                      "2, and many groups a bonus.",
-    "mf.help_choose": "Choose what the draft needs: the part you give up, or the colour a "
-                      "wild or two-colour part counts as (for good).",
+    "mf.help_choose": "Choose what taking this part needs: the part you give up, or the "
+                      "colour a wild or two-colour part counts as (for good).",
 }

@@ -8,7 +8,7 @@ from core.app import Scene
 from games.manufactory import rules
 from games.manufactory.names import BG_INK, group_name, letters, part_name
 from ui import widgets
-from ui.menu import MenuScreen
+from ui.menu import MenuList, MenuScreen
 
 
 class Chooser(MenuScreen):
@@ -26,6 +26,12 @@ class Chooser(MenuScreen):
         if app.large.width(self.title) > app.width - 2 * widgets.PAD:
             self.title = self.short
         super().enter()
+        menu = self.menu
+        if menu.row_h > app.small.line_height + 6 and \
+                [r for r in menu.rows if app.large.width(r[0]) > menu.w - 28]:
+            # a row too long for the large font: every row in the small one, not a mix
+            self.menu = MenuList(menu.x, menu.y, menu.w, menu.h, app.small.line_height + 6)
+            self.menu.set_rows(self.rows())
 
     def rows(self):
         return [["%s  (%s)" % (label, value), None, True] for label, value in self._list]
