@@ -74,13 +74,13 @@ FACTS = {
     "shadowlock_table_pico_lcd_1_3": [
         text("Draw again or stop", 4, 2, T.ACCENT),
         text("12", 38, 44, T.YELLOW),
-        text("Draw from A (stop 13%)", 6, 97, T.SEL_FG),
+        text("Draw from A (risk 13%)", 6, 97, T.SEL_FG),
         text("Up/Down Choose  A Do  MENU Menu", 4, 229, T.DIM),
     ],
     # The Display Pack 2.0 has A, B, X, Y only: X/Y move, B held opens the menu.
     "shadowlock_table_display_pack_2": [
         text("Draw again or stop", 4, 2, T.ACCENT),
-        text("Draw from A (stop 13%)", 6, 97, T.SEL_FG),
+        text("Draw from A (risk 13%)", 6, 97, T.SEL_FG),
         text("X/Y Choose  A Do  Hold B Menu", 4, 229, T.DIM),
     ],
     # Manufactory: your turn to draft; the cursor on the free part at the front of the belt,
