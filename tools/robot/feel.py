@@ -131,21 +131,22 @@ def power_cycle(driver) -> list[str]:
     return out
 
 
-def inspect(driver) -> list[str]:
+def inspect(driver) -> list[str] | None:
     """A on a table that shows the card under the cursor while A is held (its hold_buttons
     hold A; the game's learn.inspect_card has one): held, the card is shown whole (an overlay
-    on top, its name given) and no move is made; let go, the table is back as it was."""
+    on top, its name given) and no move is made; let go, the table is back as it was. None
+    (nothing pressed) when the screen on top shows no card that way now."""
     app = driver.app
     top = app.top
     if top is None or not (getattr(top, "hold_buttons", 0) & headless.button_bit("A")):
-        return []
+        return None
     from kit import learn
 
     mod = learn.game(top)
     card = mod.inspect_card(top) if mod is not None else None
     learn.drop(top)
     if not card:
-        return []           # nothing under the cursor to show
+        return None         # nothing under the cursor to show
     table = find_table(app)
     moves = len(table.session.actions) if table is not None else -1
     before = driver.screen_hash()
