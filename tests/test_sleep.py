@@ -241,3 +241,41 @@ def test_a_message_on_screen_keeps_its_reading_time_while_asleep():
         assert app.toasts_pending() == 1            # still there: its time stood still
         r.wait(8000)
         assert app.toasts_pending() == 0
+
+
+def test_a_table_wakes_as_it_fell_asleep_its_deadlines_moved_on():
+    """A pair of Memory shown face up, and the AI's pause after a move, keep what they had
+    left when the console fell asleep (kit.table.Table.slept): the pair is still face up on
+    the first frame awake, however long it slept."""
+    import registry
+    from kit import setup as kit_setup
+
+    entry = registry.find("memory")
+
+    def setup(app):
+        app.start()
+        app.push(kit_setup.demo_scene(app, entry, 5))
+
+    with runner(setup=setup) as r:
+        app = r.app
+        table = app.top
+        while table.show_until is None:             # the first pair turned face up
+            r.wait(20)
+        left = table.show_until - r.platform.clock.now
+        wait_left = None if table.turns.wait_until is None else \
+            table.turns.wait_until - r.platform.clock.now
+        assert left > 100
+        app._idle[1] = 0
+        from core import power
+
+        power.sleep(app, -1)                        # asleep now (the gesture's effect)
+        app._idle[3] = 0                            # its buttons let go
+        r.wait(30_000)
+        assert app._idle[1] == 3 and table.show_until is not None
+        r.down(headless.button_bit("B"))
+        r.run_until(r.t + 25)                       # woken at its next look (20 ms)
+        assert app._idle[1] == 0
+        assert table.show_until is not None         # still face up
+        assert 0 < table.show_until - r.platform.clock.now <= left
+        if wait_left is not None and table.turns.wait_until is not None:
+            assert table.turns.wait_until - r.platform.clock.now > wait_left - 30

@@ -70,10 +70,23 @@ def sleep_and_wake(driver, wake: str = "A") -> list[str]:
                                                                   where))
     if _state(driver)[2] != asleep[2]:
         out.append("sleep: the game moved while asleep on %s" % where)
-    driver.press(wake)
+    # The waking press as a plain tap (the same key script token), looked at on the first
+    # frame awake: the deadlines on screen (a pair face up) then run on, as they should.
+    runner = driver.runner
+    bit = headless.button_bit(wake)
+    driver.tokens.append(wake)
+    driver.presses += 1
+    runner.down(bit)
+    end = runner.t + headless.PRESS_MS
+    while app._idle[1] == 3 and runner.t < end:
+        runner.run_until(runner.t + 1)
+    runner.run_until(min(end, runner.t + 1))      # the first step awake
+    after = _state(driver)
+    runner.run_until(end)
+    runner.up(bit)
+    runner.run_until(runner.t + headless.GAP_MS)
     if app._idle[1] != 0 or d.backlight_percent == 0:
         out.append("sleep: %s did not wake it on %s" % (wake, where))
-    after = _state(driver)
     if after[:3] != asleep[:3]:
         out.append("sleep: the press that woke it (%s) acted on %s" % (wake, where))
     if after[3] != asleep[3]:
