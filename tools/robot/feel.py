@@ -3,7 +3,8 @@ and the power-on that brings the game back, and a card held to be seen whole.
 
 Each is a function of the robot's Driver (tools.robot.driver) that presses as a person does
 on the board, checks what a person would see, and returns its failures (strings, empty when
-all is well). The robot's main loop calls them at moments of its plan (tools.robot.player):
+all is well). The robot plays one at a turn of the person when its plan says so (Plan.feel,
+Plan.feel_at; tools.robot.player.feel_moment):
 
     from tools.robot import feel
     failures = feel.sleep_and_wake(driver)      # anywhere: the menu, a setup, a table
