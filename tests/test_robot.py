@@ -73,6 +73,39 @@ def test_the_key_script_replays_the_same_game_in_the_headless_simulator():
     assert type(again.app.top).__name__ == result.top == "SetupScreen"
 
 
+def test_a_power_cut_mid_game_replays_as_one_command_per_power_on():
+    """The plan's power cut (tools.robot.feel) is played: the table is back at power-on and
+    the game goes on to its end; the replay is two commands on one data folder, and the two
+    played one after the other leave the screen the robot saw."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    plan = _short_game(feel="power", feel_at=3, after="again")   # ends on a fresh table
+    with tempfile.TemporaryDirectory() as folder:
+        player = __import__("tools.robot.player", fromlist=["Player"]).Player(plan, folder)
+        result = player.run()
+        robot_screen = player.driver.platform.display.to_image()
+    assert result.ok, _report(result)
+    assert player.felt and len(player.driver.cuts) == 1
+    assert result.replay.count("python -m sim --headless") == 2
+    from tools.robot import feel
+
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as out:
+        for i, line in enumerate(feel.replay_lines(player.driver, data)):
+            argv = shlex.split(line)
+            keys = argv.index("--keys") + 1
+            argv[keys] += ",SHOT:end%d" % i          # the screen when the script ends
+            subprocess.run([sys.executable] + argv[1:] + ["--shots", out], check=True,
+                           capture_output=True, timeout=600)
+            shot = os.path.join(out, "end%d.png" % i)
+        from PIL import Image
+
+        last = Image.open(shot).convert("RGB")
+    assert last.tobytes() == robot_screen.convert("RGB").resize(last.size).tobytes()
+
+
 def test_a_run_replays_under_micropython_with_a_pico_heap():
     from tests.mpy import require_micropython
     from tools.robot import mpy

@@ -144,6 +144,10 @@ class App:
 
     def push(self, scene):
         self._run_later()
+        # A tap of a deferred button (core.input: known at its release) that went down under
+        # another screen is nobody's: the after-game choice that opened while A was down to
+        # pass the last message over must not take that A as "Play again".
+        self.input._hold[0] = 0
         scene.app = self
         self.stack.append(scene)
         scene.invalidate()
@@ -151,6 +155,7 @@ class App:
 
     def pop(self):
         self._run_later()
+        self.input._hold[0] = 0       # as in push
         if len(self.stack) <= 1:
             # The bottom scene leaving opens the home screen: a game opens in place of the
             # main menu (screens.main_menu), whose modules are then out of the heap.

@@ -39,7 +39,8 @@ class Plan:
     def __init__(self, game: str, board: str, lang: str, seed: int, players: int | None = None,
                  levels: list[str] | None = None, after: str = "again",
                  quit_at: int | None = None, history_at: int | None = None,
-                 b_on_after: bool = False):
+                 b_on_after: bool = False, feel: str | None = None,
+                 feel_at: int | None = None):
         self.game = game
         self.board = board
         self.lang = lang
@@ -50,6 +51,12 @@ class Plan:
         self.quit_at = quit_at
         self.history_at = history_at
         self.b_on_after = b_on_after
+        # A moment of what makes it feel like a console (tools.robot.feel), once the person
+        # is to move at or after action `feel_at`: "sleep" (the gesture, asleep, a press
+        # wakes it), "power" (a power cut, and the power-on that brings the table back) or
+        # "inspect" (A held on the card under the cursor, where the table shows it).
+        self.feel = feel
+        self.feel_at = feel_at
 
     def __str__(self):
         extra = ""
@@ -59,6 +66,8 @@ class Plan:
             extra += " B-on-after"
         if self.history_at is not None:
             extra += " history@%d" % self.history_at
+        if self.feel is not None:
+            extra += " %s@%s" % (self.feel, self.feel_at)
         return "%s %s %s seed=%d players=%s levels=%s after=%s%s" % (
             self.game, self.board, self.lang, self.seed, self.players,
             ",".join(self.levels or []) or "-", self.after, extra)
@@ -123,6 +132,7 @@ class Player:
         self.session = None
         self.over_seen = False
         self.history_looked = False
+        self.felt = False              # the plan's console moment was played
         self.result = Result(plan)
         self._last_change = 0
         self._signature = None
@@ -479,12 +489,40 @@ class Player:
             self.phase = "history"
             d.press("MENU")
             return
+        if plan.feel is not None and n >= (plan.feel_at or 0) and not self.felt:
+            self.felt = True
+            if self.feel_moment(plan.feel, table):
+                return
         button = habit(plan.game, table)
         if button is not None and button in d.buttons:
             self._tried((scene_name(table), self.watch.hint_raw, button))
             d.press(button)
             return
         self.monkey(table)
+
+    def feel_moment(self, kind, table):
+        """The plan's console moment (tools.robot.feel), its failures the watch's."""
+        from tools.robot import feel
+
+        d = self.driver
+        where = scene_name(d.app.top)
+        if kind == "sleep":
+            found = feel.sleep_and_wake(d)
+        elif kind == "power":
+            found = feel.power_cycle(d)
+            self.watch.attach(d.app)          # the app of the power-on, on its own clock
+            self.watch.clock = d.runner.clock
+            self._signature = None
+        elif kind == "inspect":
+            found = feel.inspect(d)
+            if found is None:       # no card held up here now: at a later turn
+                self.felt = False
+                return False
+        else:
+            raise ValueError("no such moment: %r" % kind)
+        for text in found:
+            self.watch.fail(kind, text, where)
+        return True
 
     def monkey(self, scene, over=False):
         """A press among those the hint bar names, the d-pad and A: weighted by what led to
@@ -635,6 +673,9 @@ class Player:
     def _check_end(self, session):
         watch = self.watch
         watch.end_of_game()
+        if self.plan.feel is not None and not self.felt:
+            watch.note(self.plan.feel, "the game ended before its moment came (no card "
+                       "held up on this board's table)", "result")
         shown = " ".join(watch.frame_texts)
         scores = session.state.scores()
         for seat in range(len(scores)):

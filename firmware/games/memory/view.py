@@ -121,6 +121,9 @@ def scores_screen(app, damaged=None):
 
 
 class GameScene(table.Table):
+    # Deadlines moved on by the time asleep (kit.table).
+    timers = ("reveal_until", "show_until", "hint_until")
+
     def __init__(self, session, demo=False, resumed=False):
         super().__init__(session, demo, ai)
         self.cursor = 0

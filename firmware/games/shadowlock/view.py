@@ -90,6 +90,8 @@ def _reserve(lst, n):
 
 
 class Table(table.Table):
+    timers = ("flash_until",)     # deadlines moved on by the time asleep (kit.table)
+
     def __init__(self, session, demo=False):
         _reserve(session.actions, ACTIONS_ROOM)
         super().__init__(session, demo, _load_ai)
