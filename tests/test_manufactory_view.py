@@ -14,6 +14,7 @@ from kit import lang
 from kit.actions import encode
 from sim import headless
 from tests import opening
+from tests.opening import drawn_texts
 
 BOARDS = (("pico_lcd_1_3", 240, 240), ("pico_lcd_1_14", 240, 135),
           ("display_pack_2", 320, 240))
@@ -121,19 +122,6 @@ def test_race_and_part_lines():
     assert scene.race_parts(TUBE) == ["Blue: North 2, You 1"]
     assert scene.race_parts(PLUG) == ["Red: nobody yet"]
     assert scene.race_parts(name("Split Lens")) == ["White: nobody yet", "Blue: North 2, You 1"]
-
-
-def drawn_texts(app):
-    """Record every text the app's canvas draws from now on (a list, filled as it draws)."""
-    out = []
-    draw = app.canvas.text
-
-    def text(font, s, x, y, color):
-        out.append(s)
-        return draw(font, s, x, y, color)
-
-    app.canvas.text = text
-    return out
 
 
 def four_way_race():

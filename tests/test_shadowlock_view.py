@@ -14,6 +14,7 @@ from kit import lang
 from kit.actions import encode
 from sim import headless
 from tests import opening
+from tests.opening import drawn_texts
 from ui.textview import TextView
 
 ENTRY = registry.find("shadowlock")
@@ -501,15 +502,6 @@ def test_no_english_card_names_left_in_french():
         assert word not in howto_fr.RULES.replace("(Shadow Lock)", ""), word
 
 
-def drawn_on(r_app):
-    """Every text the app's canvas draws from now on."""
-    out = []
-    real = r_app.canvas.text
-    r_app.canvas.text = lambda font, s, x, y, color: out.append(s) or real(font, s, x, y,
-                                                                            color)
-    return out
-
-
 def test_opponents_are_described_in_words_where_the_line_has_room():
     # "West 5 L  1/10 17p  [JJ]" could not be read without the rules; now "West: 5 cards
     # (locked), 1/10 boxes, 17 pts; Joker, Joker" where it fits, the reserve by its chips'
@@ -522,7 +514,7 @@ def test_opponents_are_described_in_words_where_the_line_has_room():
                 if language == "fr":
                     strings.load("fr")
                 table(players=3)(app)
-                seen.append(drawn_on(app))
+                seen.append(drawn_texts(app))
             try:
                 r = headless.run("WAIT:300", board=board, setup=setup)
                 scene = r.app.top
@@ -576,7 +568,7 @@ def test_the_final_scorecards_name_the_boxes_where_they_fit():
 
             def setup(app, seen=seen, players=players):
                 table(until=finished, players=players, seed=8)(app)
-                seen.append(drawn_on(app))
+                seen.append(drawn_texts(app))
             r = headless.run("WAIT:2500", board=board, setup=setup)
             assert is_a(r.app.top, "Result")
             texts = seen[0]
