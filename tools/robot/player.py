@@ -426,6 +426,9 @@ class Player:
 
     def on_pause_menu(self, dialog, choices):
         if self.phase == "quitting":
+            table = find_table(self.driver.app)
+            if table is not None:       # where it is left: a move may have come with MENU
+                self.quit_actions = len(table.session.actions)
             self.choose(dialog, choices.index(_t("quit_game")))
             if dialog.app is None:
                 self.phase = "quit"
@@ -466,9 +469,12 @@ class Player:
                 self.phase = "done"
             return
         if self.phase == "resumed":
-            if self.quit_actions is not None and len(session.actions) != self.quit_actions:
+            # The moves it had when it came on the stack (an AI to move plays at once).
+            came = [e[2] for e in self.watch.events if e[0] == "table" and e[1] == id(table)]
+            at = came[-1] if came else len(session.actions)
+            if self.quit_actions is not None and at != self.quit_actions:
                 self.watch.fail("resume", "the game resumed at move %d, left at move %d"
-                                % (len(session.actions), self.quit_actions), scene_name(table))
+                                % (at, self.quit_actions), scene_name(table))
             self.phase = "play"
         if self.phase in ("menu", "setup"):
             self.phase = "play"
