@@ -242,10 +242,10 @@ class GameScene(table.Table):
             self.reveal_left = secs
             self.invalidate()
 
-    def _count_down(self, now):
-        """The seconds left to memorise the cards, in the hint bar: drawn again when the
-        count changes."""
-        left = (time.ticks_diff(self.reveal_until, now) + 999) // 1000
+    def _count_down(self, now, until):
+        """The seconds left to memorise the cards (until `until`), in the hint bar: drawn
+        again when the count changes."""
+        left = (time.ticks_diff(until, now) + 999) // 1000
         if 0 < left != self.reveal_left:
             self.reveal_left = left
             self.status_dirty = True
@@ -477,8 +477,9 @@ class GameScene(table.Table):
 
     def tick(self, now):
         s = self.state
-        if self.reveal_until is not None:
-            self._count_down(now)
+        until = self.reveal_until
+        if until is not None:
+            self._count_down(now, until)
         if self.hint_until is not None and time.ticks_diff(now, self.hint_until) >= 0:
             self.hint_until = None
             for i in s.hint_slots:
