@@ -65,6 +65,14 @@ class Table(Scene):
             if until is not None:
                 setattr(self, name, ticks_add(until, ms))
 
+    def refuse(self, exc):
+        """A move the rules refused (ValueError from turns.act: nothing changed): the player
+        hears it and reads it in plain words; the rules' own text (a bug of the table, which
+        offered that move) goes to the History."""
+        app = self.app
+        app.sound("error")
+        app.toast(strings.t("refused"), log=str(exc))
+
     # -- what a game writes -------------------------------------------------------------------
     def press(self, b, kind):
         """A button (PRESS or REPEAT) on the person's turn."""

@@ -383,7 +383,7 @@ class Table(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return False
         self.announce(seat, action, sizes, top, mine)
         return True
