@@ -23,6 +23,11 @@ def chrome():
     yield from wp.chrome()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(chrome):
+    yield from wp.closing(chrome)
+
+
 # -- boot -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("board", ["pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"])
 def test_boots_to_the_main_menu_with_no_console_error(chrome, site, board):
