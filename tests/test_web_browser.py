@@ -129,10 +129,9 @@ def test_a_reload_brings_the_table_back_as_it_was_and_b_goes_to_the_menu(chrome,
     assert page.wait_state() == "running"
     page.wait_for("d.game === 'match252' && d.messages > 0", 10_000, 60_000)
     keys.press("B")
-    d = at_menu(page)
+    at_menu(page)
     assert "resume_match252.act" in wb.stored(page)
-    for _ in range(GAMES.index("match252") - d["cursor"]):
-        keys.press("DOWN")
+    wb.cursor_to(page, keys, GAMES.index("match252"))
     keys.press("A")
     d = page.wait_for("d.message !== undefined", 10_000)
     assert d["message"] == "Resume the game you left?" and d["rows"] == ["Resume", "New game"]

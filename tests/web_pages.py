@@ -71,14 +71,11 @@ def open_game(page, presser, game, four_buttons=False):
     """From the main menu: choose `game`, move to Start, start; the table's state back once
     you are to move (an AI that plays first has played and its message has been read: a
     wait of 15 s with nothing new fails, a game that moves on is waited for up to 2 min)."""
-    down = "Y" if four_buttons else "DOWN"
-    d = at_menu(page)
-    for _ in range(GAMES.index(game) - d["cursor"]):
-        presser.press(down)
+    at_menu(page)
+    wb.cursor_to(page, presser, GAMES.index(game), four_buttons)
     presser.press("A")
     d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
-    for _ in range(d["rows"].index("Start") - d["cursor"]):
-        presser.press(down)
+    wb.cursor_to(page, presser, d["rows"].index("Start"), four_buttons)
     presser.press("A")
     return page.wait_for("d.game !== undefined && d.human_to_move", 15_000, 120_000)
 

@@ -299,6 +299,20 @@ def open_page(b, url: str, context: dict | None = None, data: dict | None = None
     return page
 
 
+def cursor_to(page: Page, presser: Presser, row: int, four_buttons: bool = False) -> dict:
+    """Move the cursor of the menu on top to `row` by presses, reading where it is after each:
+    a press held too long on a loaded machine repeats, and a count of presses made blindly
+    then lands elsewhere. describe() back."""
+    d = page.describe()
+    for _ in range(3 * len(d.get("rows") or ()) + 3):
+        if d["cursor"] == row:
+            return d
+        down = d["cursor"] < row
+        presser.press(("Y" if down else "X") if four_buttons else ("DOWN" if down else "UP"))
+        d = page.describe()
+    raise WaitTimeout("the cursor did not reach row %d: %s" % (row, page.where()))
+
+
 # The main menu on top.
 AT_MENU = "d.scenes[d.scenes.length - 1] === 'MainMenu'"
 
