@@ -95,13 +95,10 @@ def measure_idle(b, site) -> dict:
 def measure_game(b, site, game: str) -> dict:
     page = wb.menu_page(b, site, data={"settings.json": _fast_settings()})
     keys = wb.Presser(page.page, "keys")
-    d = page.describe()
-    for _ in range(GAMES.index(game) - d["cursor"]):
-        keys.press("DOWN")
+    wb.cursor_to(page, keys, GAMES.index(game))
     keys.press("A")
     d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
-    for _ in range(d["rows"].index("Watch AI play") - d["cursor"]):
-        keys.press("DOWN")
+    wb.cursor_to(page, keys, d["rows"].index("Watch AI play"))
     page.page.evaluate("""() => {
         const h = window.cardConsole;
         h.stepTimes = []; h.slowSteps = []; h.recordSteps = true; h.longTasks = [];

@@ -226,6 +226,8 @@ function runLive(web, store) {
   host.state = "running";
   let timer = 0, frameRequest = 0;
   const tick = () => {
+    if (timer) clearTimeout(timer);
+    if (frameRequest) cancelAnimationFrame(frameRequest);
     timer = 0;
     frameRequest = 0;
     let wait;
@@ -254,16 +256,18 @@ function runLive(web, store) {
     }
     // Sleep as long as the app asked (a timer: a step that draws nothing costs no
     // rendering; on an animation frame each idle step made the browser run a frame too,
-    // docs/WEB.md); a late app runs again at the next animation frame.
-    if (wait <= 0) frameRequest = requestAnimationFrame(tick);
-    else timer = setTimeout(tick, wait);
+    // docs/WEB.md); a late app runs again at the next animation frame, or after 50 ms when
+    // the browser gives none (a hidden page, a headless browser that draws no frames).
+    if (wait <= 0) {
+      frameRequest = requestAnimationFrame(tick);
+      timer = setTimeout(tick, 50);
+    } else {
+      timer = setTimeout(tick, wait);
+    }
   };
   // A key or a tap runs a frame at once: its press is drawn without waiting for a timer.
   wake = () => {
-    if (host.state !== "running") return;
-    if (timer) clearTimeout(timer);
-    if (frameRequest) cancelAnimationFrame(frameRequest);
-    tick();
+    if (host.state === "running") tick();
   };
   controls.listen();
   const keep = () => { try { store.scan(); } catch (e) { /* reported already */ } };

@@ -250,11 +250,13 @@ class Console:
         return False
 
     def describe(self):
-        """What the tests ask about: the scene stack, the game's record, errors, time."""
+        """What the tests ask about: the scene stack, the messages, the game's record and
+        what its table said last, errors, time."""
         app = self.app
         out = {"scenes": [type(s).__name__ for s in app.stack], "frames": app.frames_drawn,
                "errors": app.errors, "now": self.platform.ticks_ms(),
                "board": self.platform.board}
+        out["messages"] = app.toasts_pending()       # on screen or waiting their turn
         for scene in app.stack:
             session = getattr(scene, "session", None)
             turns = getattr(scene, "turns", None)
@@ -263,6 +265,8 @@ class Console:
                 out["actions"] = len(session.actions)
                 out["human_to_move"] = bool(turns.human_to_move())
                 out["over"] = bool(session.state.is_over())
+                history = getattr(scene, "history", None)    # what the table said last
+                out["said"] = [str(t) for t in history.lines[-4:]] if history else []
         top = app.top
         menu = getattr(top, "menu", None)
         if menu is not None and hasattr(menu, "rows"):      # a menu: its rows and cursor
