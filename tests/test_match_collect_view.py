@@ -470,7 +470,9 @@ def test_your_moves_in_the_second_person_and_the_drawn_card_named():
     sizes = [len(h) for h in st.hands]
     mine = list(st.hands[0])
     table.announce(0, rules.name(2), sizes, -1, mine)
-    assert table.log[0].startswith("Your Messenger named Moonmere: ")
+    # On screen under "You played Messenger"; the History says whose Messenger it was.
+    assert table.log[0].startswith("You named Moonmere: ")
+    assert table.turns.history.lines[-1].startswith("Your Messenger named Moonmere: ")
     table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
     assert table.log[0] == "You discarded " + view.card_short(mine[0])
     table.announce(1, rules.discard(mine[0]), sizes, -1, mine)
@@ -483,7 +485,8 @@ def test_your_moves_in_the_second_person_and_the_drawn_card_named():
     table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
     assert table.log[0].startswith("Vous d\u00e9faussez ")
     table.announce(0, rules.name(2), sizes, -1, mine)
-    assert table.log[0].startswith("Votre Messager nomme Moonmere")
+    assert table.log[0].startswith("Vous nommez Moonmere")
+    assert table.turns.history.lines[-1].startswith("Vous nommez Moonmere par votre Messager")
 
 
 def test_discard_and_wonder_are_never_first_in_the_actions_list():
