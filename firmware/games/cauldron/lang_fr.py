@@ -27,7 +27,7 @@ T = {
     "cd.your_decl": "Après Declinatio : prenez dans %s",
     "cd.your_corner": "Votre pion est à un coin",
     "cd.your_keep": "La dernière carte : la garder ?",
-    "cd.turn_of": "Au tour de %s",
+    "cd.turn_of": "À %s de jouer",
     "cd.row": "la rangée %d",
     "cd.col": "la colonne %d",
     "cd.h_take": "{UD} Choisir  A Prendre  {MENU} Menu",
