@@ -110,6 +110,9 @@ def test_race_and_part_lines():
     assert scene.race_text(TUBE) == "Blue: North 2, You 1"
     assert scene.race_text(PLUG) == "Red: nobody yet"
     assert scene.race_text(name("Split Lens")) == "White: nobody yet; Blue: North 2, You 1"
+    # Wider than the line: each colour's count of yours and the top one (the table names all).
+    assert scene.race_text(name("Split Lens"), 100) == \
+        "White: nobody yet; Blue: you have 1, top 2"
 
 
 def test_draft_a_free_part_with_the_buttons():

@@ -17,6 +17,8 @@ T = {
     "mf.or": " or ",
     "mf.race": "%s: %s",
     "mf.race_none": "%s: nobody yet",
+    "mf.race_top": "%s: top %d",
+    "mf.race_sep": "; ",
     "mf.your_turn": "Your turn: draft a part",
     "mf.turn_of": "%s to draft",
     "mf.drafts": "%s drafts %s",

@@ -18,6 +18,8 @@ T = {
     "mf.or": " ou ",
     "mf.race": "%s : %s",
     "mf.race_none": "%s : personne encore",
+    "mf.race_top": "%s : max %d",
+    "mf.race_sep": " ; ",
     "mf.your_turn": "À vous : draftez une pièce",
     "mf.turn_of": "%s drafte",
     "mf.drafts": "%s drafte %s",

@@ -426,7 +426,7 @@ class Table(table.Table):
                                                           rules.MANA[card]), app.width - 8),
                    4, info_y, theme.FG)
             if not small:
-                c.text(font, font.fit(self.race_text(card), app.width - 8), 4,
+                c.text(font, font.fit(self.race_text(card, app.width - 8), app.width - 8), 4,
                        info_y + font.line_height, theme.DIM)
 
     def draw_part(self, c, card, x, y, w, h, cursor, back):
@@ -472,16 +472,21 @@ class Table(table.Table):
         else:
             c.text(font, mana, x + w - font.width(mana) - 3, y + band + 4, theme.INK)
 
-    def race_text(self, card):
-        """"Blue: you 4, East 3" for each colour the part may join (two at most)."""
+    def race_text(self, card, width=0):
+        """"Blue: you 4, East 3" for each colour the part may join (two at most). Wider than
+        `width` (two colours, four players), each colour's count of yours and the top one
+        ("White: you have 1, top 2"; all-AI: "White: top 2"): the groups table names all."""
         s = self.state
         m = rules.OPTIONS[card]
         gs = [g for g in range(6) if m >> g & 1]
         if len(gs) > 2:
             return strings.t("mf.land")
         out = []
+        short = []
+        me = -1 if self.demo else self.me()
         for g in gs:
             counts = []
+            mine = 0
             for p in range(s.num_players):
                 k = 0
                 for c in s.coll[p]:
@@ -489,13 +494,23 @@ class Table(table.Table):
                         k += 1
                 if k:
                     counts.append((k, p))
+                if p == me:
+                    mine = k
             counts.sort(reverse=True)
             if counts:
                 text = ", ".join(["%s %d" % (self.name(p), k) for k, p in counts])
                 out.append(strings.t("mf.race") % (group_name(g), text))
+                short.append(strings.t("mf.race") % (group_name(g), strings.t("mf.have") % (
+                    mine, counts[0][0])) if me >= 0 else
+                    strings.t("mf.race_top") % (group_name(g), counts[0][0]))
             else:
                 out.append(strings.t("mf.race_none") % group_name(g))
-        return "; ".join(out)
+                short.append(out[-1])
+        sep = strings.t("mf.race_sep")
+        text = sep.join(out)
+        if width and self.app.small.width(text) > width:
+            text = sep.join(short)
+        return text
 
     def draw_groups(self, c, y):
         """One row per player: name, count/top mana per colour, the score now."""
