@@ -23,6 +23,7 @@ T = {
                 "Prendre la carte qui finit la partie",
     "cd.pile": "Pioche %d",
     "cd.cards": "%d cartes",
+    "cd.card1": "%d carte",
     "cd.your_take": "À vous : prenez dans %s",
     "cd.your_decl": "Après Declinatio : prenez dans %s",
     "cd.your_corner": "Votre pion est à un coin",

@@ -543,7 +543,8 @@ class Table(table.Table):
                 c.fill_rect(x + w - tw, y, 2, lh, stripe_colour(t))
                 c.text(font, top_txt, x + w - tw + 3, y, theme.INK)
             y += lh
-            line = strings.t("cd.cards") % len(s.cauldrons[seat])
+            n = len(s.cauldrons[seat])
+            line = strings.t("cd.card1" if n == 1 else "cd.cards") % n
             a = s.uses_left(seat, 0)
             d = s.uses_left(seat, 1)
             uses = (" A%d" % a if a else "") + (" D%d" % d if d else "")
