@@ -246,7 +246,7 @@ class Table(table.Table):
         you choose: the whole width under the piles where there is room for two lines (the
         larger boards), else the info block beside them, over the status and log lines (and
         over the score lines above them when that leaves less than two lines)."""
-        hy, _hh, _py, info_h, ch, _cw, piles_x = self._lay
+        _hy, _hh, _py, info_h, ch, _cw, piles_x = self._lay
         two = 2 * self.app.small.line_height + 6
         y = ch + self.app.small.line_height + 6        # under the piles and their counts
         if info_h + 2 - y >= two:
