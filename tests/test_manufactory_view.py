@@ -140,7 +140,7 @@ def test_back_part_needs_a_collected_card():
     r = headless.run("RIGHT,RIGHT,A,WAIT:100", setup=table(position=pos, players=2,
                                                           out=sessions))
     assert sessions[0].actions == []
-    assert any("costs a collected card" in m[0] for m in r.app._toast[0])
+    assert any("costs one of yours" in m[0] for m in r.app._toast[0])
 
 
 def test_give_up_chooser(tmp_path):

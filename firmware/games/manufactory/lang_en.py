@@ -22,7 +22,7 @@ T = {
     "mf.your_turn": "Your turn: draft a part",
     "mf.turn_of": "%s to draft",
     "mf.drafts": "%s drafts %s",
-    "mf.no_back": "A back card costs a collected card: you have none yet",
+    "mf.no_back": "A back card costs one of yours: you have none",
     "mf.ev_take_you": "You take %s (%s)",
     "mf.ev_take": "%s drafted %s (%s)",
     "mf.ev_part_you": "You take %s",

@@ -23,7 +23,7 @@ T = {
     "mf.your_turn": "À vous : draftez une pièce",
     "mf.turn_of": "%s drafte",
     "mf.drafts": "%s drafte %s",
-    "mf.no_back": "Une carte de l'arrière coûte une carte collectée : vous n'en avez aucune",
+    "mf.no_back": "L'arrière coûte une carte : vous n'en avez pas",
     "mf.ev_take_you": "Vous prenez %s (%s)",
     "mf.ev_take": "%s a drafté %s (%s)",
     "mf.ev_part_you": "Vous prenez %s",
