@@ -247,7 +247,7 @@ class Table(table.Table):
         larger boards), else the info block beside them, over the status and log lines (and
         over the score lines above them when that leaves less than two lines)."""
         _hy, _hh, _py, info_h, ch, _cw, piles_x = self._lay
-        two = 2 * self.app.small.line_height + 6
+        two = 2 * self.app.small.line_height + 3     # core.app: two lines from 20 px
         y = ch + self.app.small.line_height + 6        # under the piles and their counts
         if info_h + 2 - y >= two:
             return 0, y, self.app.width, info_h + 2 - y
