@@ -221,6 +221,43 @@ def test_the_first_game_is_a_guided_first_turn_once(tips_on, tmp_path):
         r.__exit__(None, None, None)
 
 
+def full_frame(scene):
+    """The scene drawn once, fully, on a fresh canvas: what the screen must look like."""
+    from core.canvas import Canvas
+
+    app = scene.app
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+@pytest.mark.parametrize("game", ("memory", "match_collect", "match252"))
+def test_a_cursor_move_in_the_guided_turn_sends_little_and_draws_a_whole_redraws_pixels(
+        tips_on, tmp_path, game):
+    """The guide's frame and line stay on the screen through the game's partial redraws:
+    a cursor move sends what the move changed (not the frame around the place, most of the
+    screen), and the screen is what a whole redraw of the guided table draws."""
+    r, table = open_table(game, data_dir=str(tmp_path))
+    try:
+        app = r.app
+        for _ in range(40):                 # Memory shows every card first
+            if _guided(app, table):
+                break
+            r.wait(250)
+        assert _guided(app, table)
+        display = r.platform.display
+        for key in ("RIGHT", "RIGHT", "LEFT", "DOWN"):
+            before = display.bytes_flushed
+            r.press(headless.button_bit(key))
+            r.wait(300)
+            sent = display.bytes_flushed - before
+            assert 0 < sent < app.width * app.height * 2 // 4, (game, key, sent)
+            assert bytes(app.canvas.buf) == full_frame(table), (game, key)
+        assert _guided(app, table)
+    finally:
+        r.__exit__(None, None, None)
+
+
 def test_the_pause_menus_question_row_shows_the_phase_on_one_screen():
     r, table = open_table("cauldron", "pico_lcd_1_14", "fr")
     try:
