@@ -140,6 +140,31 @@ def test_memory_shows_the_face_up_card_under_the_cursor_with_its_name():
         r.__exit__(None, None, None)
 
 
+def test_memory_flips_a_face_down_card_when_a_goes_down_and_holds_a_on_a_face_up_one():
+    """A held shows only a face-up card: on a face-down one A is not held back until it is
+    let go, so the flip shows while the button is still down."""
+    r, table = open_table("memory", "pico_lcd_1_3", options={"players": 2, "size": 64})
+    try:
+        r.wait(4000)                                    # the preview is over
+        assert table.face_up(table.cursor) < 0 and table.hold_buttons == 0
+        before = len(table.session.actions)
+        r.down(headless.button_bit("A"))
+        r.run_until(r.t + 60)                           # still down: flipped already
+        assert len(table.session.actions) == before + 1
+        assert table.face_up(table.cursor) >= 0 and table.hold_buttons == btn.A
+        r.up(headless.button_bit("A"))
+        r.run_until(r.t + 100)
+        r.down(headless.button_bit("A"))                # face up now: a hold shows it
+        r.run_until(r.t + 700)
+        assert type(r.app.top).__name__ == "Inspect"
+        assert len(table.session.actions) == before + 1
+        r.up(headless.button_bit("A"))
+        r.run_until(r.t + 100)
+        assert r.app.top is table
+    finally:
+        r.__exit__(None, None, None)
+
+
 def test_cauldron_and_match_and_collect_show_the_card_under_the_cursor():
     from games.cauldron.learn import full_name
     from games.match_collect.view import card_name
