@@ -37,7 +37,7 @@ FACTS = {
     ],
     # Memory, 64 cards: DOWN, RIGHT, A flipped the card of row 2, column 2 (code FG).
     "memory_64_board": [
-        text("FG", 40, 55, T.INK),
+        text("FG", 40, 57, T.INK),            # under the symbol, never through it
         frame(30, 41, 30, 26, T.FG, 2),
         text("A Flip  B Mode  X Hint  Y Peek  MENU Menu", 4, 229, T.DIM),
     ],
