@@ -107,7 +107,13 @@ class Table(Scene):
                 h = learn.holds(self)
                 modules.drop("kit.learn")
             self._holds = h
-        return h
+        return self.holding(h) if h else 0
+
+    def holding(self, held):
+        """Of `held` (hold_buttons), those whose hold shows something now. A tap of the
+        others is taken when the button goes down, not when it is let go: the move shows at
+        once. All of them unless the game says otherwise."""
+        return held
 
     def button(self, b, kind):
         if kind == btn.RELEASE:
