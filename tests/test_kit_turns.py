@@ -287,3 +287,22 @@ def _mover(session, i):
     for a in session.actions[:i]:
         s.apply(a)
     return s.current_player
+
+
+@pytest.mark.parametrize("seats", [["human", "easy"], ["normal", "hard"]])
+def test_the_ai_modules_leave_after_each_decision_in_a_persons_game(seats):
+    """A table's ai_modules (kit.table.Table) leave sys.modules once an AI has decided in a
+    game a person plays, and load again for the next decision; an all-AI game keeps them."""
+    import sys
+
+    name = "tests.toygame.ai"
+    tables = []
+
+    def setup(app):
+        table_setup(seats, "fast", out=tables)(app)
+        tables[0].ai_modules = (name,)
+
+    headless.run("WAIT:200,A,WAIT:1500,A,WAIT:1500", setup=setup, settle_ms=0)
+    table = tables[0]
+    assert len(table.session.actions) >= 2           # the AI has moved
+    assert (name in sys.modules) == ("human" not in seats)

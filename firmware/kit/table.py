@@ -38,6 +38,9 @@ from kit import seat_names, turns
 
 class Table(Scene):
     reopen_setup = False    # set by the setup screen when the table took its place
+    # The modules only the AI needs (full names): in a game a person plays they leave the heap
+    # after each decision and load again for the next (kit.turns, during the pause before it).
+    ai_modules = ()
     # The names of the game's own deadlines (ticks_ms values, None when unset: a pair shown
     # face up, a capture's flash), moved on by the time the console slept (slept()).
     timers = ()
@@ -81,6 +84,14 @@ class Table(Scene):
         """The game's own rows of the pause menu, before Quit: [(label, do)], `do()` called
         when the row is chosen."""
         return ()
+
+    def drop_ai(self):
+        """An AI has decided: its modules (ai_modules) leave the heap."""
+        if self.ai_modules:
+            from core import modules
+
+            for name in self.ai_modules:
+                modules.drop(name)
 
     # -- buttons ------------------------------------------------------------------------------
     _holds = None       # hold_buttons, once worked out

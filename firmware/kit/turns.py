@@ -244,6 +244,14 @@ class Turns:
         else:
             self.scene.request_draw()
 
+    def _drop_ai(self):
+        """An AI has decided: in a game a person plays, the scene lets the AI's modules go
+        (kit.table.Table.ai_modules), so that the move, the person's turn and the screens
+        opened on it have their room; they load again for the next decision, during the pause
+        before it. An all-AI game keeps them (no one's turn needs the room)."""
+        if not self.demo and getattr(self.scene, "ai_modules", ()):
+            self.scene.drop_ai()
+
     # -- history ----------------------------------------------------------------------------
     def record(self, text):
         """Add a line to the game's History without showing a message."""
@@ -389,6 +397,7 @@ class Turns:
         if ready is None and drawn != self._acted and not self.thinking and self.busy(now):
             # The last move is on screen and the pause runs: decide now, the pause hides it.
             ready = self._ready = [len(session.actions), session.ai_choose(self.ai_module())]
+            self._drop_ai()
             now = self._now()
         if self.busy(now):
             return _WAITING
@@ -404,6 +413,7 @@ class Turns:
             if drawn == self._frame:
                 return _THINKING
             action = session.ai_choose(self.ai_module())
+            self._drop_ai()
             self._set_thinking(False)
         wait = self.wait_until
         if scene.play(action) is False:

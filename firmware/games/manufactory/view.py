@@ -54,12 +54,26 @@ class Spec(setup.Spec):
         ("first", "mf.first", ("random", 0, 1), _first_label, "random"),
     )
     demo_seats = ("normal", "hard")
+    replace = True      # the setup screen and its modules leave the heap while the table plays
     high_scores = auto_scores = True    # best results, kept and shown by the kit (kit.stats)
 
     def rules_module(self):
         return rules
 
     def table(self, app, session, demo):
+        if not demo:
+            # The choosers' module is imported once now and let go at once: the names it
+            # interns stay (MicroPython's qstr pool), and a pool that fills up is followed by
+            # one twice its size (1,280 entries, about 9 KB in one piece). When the first
+            # chooser's import was the one to need it, a minute of play had cut the heap into
+            # smaller runs: MemoryError ('allocating 1280 bytes') with 58 KB free, with the
+            # setup screen and the AI let go (emulated RP2040, tools.rig.play manufactory
+            # --ms 120000). Interned now, the pool grows earlier, on a heap less cut up.
+            from core import modules
+            from games.manufactory import screens  # noqa: F401
+
+            modules.drop("games.manufactory.screens")
+            modules.drop("ui.menu")
         return Table(session, demo)
 
 
@@ -67,6 +81,9 @@ class Spec(setup.Spec):
 
 
 class Table(table.Table):
+    ai_modules = ("games.manufactory.ai", "games.manufactory.forecast",
+                  "games.manufactory.endgame", "kit.sampling")
+
     def __init__(self, session, demo=False):
         super().__init__(session, demo, _load_ai)
         self.cursor = 0
@@ -133,6 +150,16 @@ class Table(table.Table):
         table_y = info_y + info_h
         self.geo = (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h,
                     table_y, small)
+
+    def resume(self):
+        """Back on top: the modules of a screen opened over the table (a chooser, the
+        standings, the pause menu) leave the heap; the next one imports them again (held
+        after the first chooser, with the AI, they made the game's least free heap 29-33 KB
+        against Hard: emulated RP2040, tools.rig.play manufactory --ms 120000)."""
+        from core import modules
+
+        modules.drop("games.manufactory.screens")
+        modules.drop("ui.menu")
 
     # -- acting -----------------------------------------------------------------------------
     def act(self, action):
