@@ -54,6 +54,8 @@ class Table(Scene):
         self.history = self.turns.history    # every message shown while the table is up
         self.names = seat_names(session.seats)
         self.after_text = None     # the after-game choice was offered: its text ("" none)
+        if not demo and self.ai_modules:
+            self.drop_ai()         # loaded for each decision (kit.turns), none held before
 
     def slept(self, ms):
         """Awake after `ms` asleep (core.power): the AI's pause and the game's deadlines

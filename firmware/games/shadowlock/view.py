@@ -52,18 +52,22 @@ class Spec(setup.Spec):
         ("odds", "sl.odds", (False, True), ("sl.off", "sl.on"), False),
     )
     demo_seats = ("normal", "hard")
+    replace = True      # the setup screen and its modules leave the heap while the table plays
 
     def rules_module(self):
         return rules
 
     def table(self, app, session, demo):
-        # Every game has AI seats: their module loads now, after a collection and before the
-        # table's objects, rather than at the first AI turn, when it had to find its blocks
-        # between them (make memcheck: 130 -> 128wK).
-        import gc
+        # An all-AI game's AI module loads now, after a collection and before the table's
+        # objects, rather than at the first AI turn, when it had to find its blocks between
+        # them (make memcheck: 130 -> 128wK). A person's game loads it for each decision and
+        # lets it go after (kit.table.Table.ai_modules): loaded here, it stayed through the
+        # person's first turn.
+        if demo:
+            import gc
 
-        gc.collect()
-        _load_ai()
+            gc.collect()
+            _load_ai()
         return Table(session, demo)
 
 
@@ -91,6 +95,7 @@ def _reserve(lst, n):
 
 class Table(table.Table):
     timers = ("flash_until",)     # deadlines moved on by the time asleep (kit.table)
+    ai_modules = ("games.shadowlock.ai", "games.shadowlock.ai_model")   # kit.table.drop_ai
 
     def __init__(self, session, demo=False):
         _reserve(session.actions, ACTIONS_ROOM)
