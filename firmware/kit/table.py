@@ -41,6 +41,9 @@ class Table(Scene):
     # The modules only the AI needs (full names): in a game a person plays they leave the heap
     # after each decision and load again for the next (kit.turns, during the pause before it).
     ai_modules = ()
+    # The modules of screens the game opens over its table (full names): they leave the heap
+    # when the table is back on top (resume); the next such screen imports them again.
+    screen_modules = ()
     # The names of the game's own deadlines (ticks_ms values, None when unset: a pair shown
     # face up, a capture's flash), moved on by the time the console slept (slept()).
     timers = ()
@@ -86,6 +89,14 @@ class Table(Scene):
         """The game's own rows of the pause menu, before Quit: [(label, do)], `do()` called
         when the row is chosen."""
         return ()
+
+    def resume(self):
+        """Back on top: the modules of the screens opened over the table leave the heap."""
+        if self.screen_modules:
+            from core import modules
+
+            for name in self.screen_modules:
+                modules.drop(name)
 
     def drop_ai(self):
         """An AI has decided: its modules (ai_modules) leave the heap."""

@@ -26,7 +26,6 @@ from games.cauldron.board import EMPTY, LINE_CELLS
 from games.cauldron.names import VALUES, card_code, card_name, line_name, names
 from kit import setup, table, turns
 from ui import widgets
-from ui.dialog import Dialog
 
 GAME_ID = "cauldron"
 SEAT_COLOURS = (theme.YELLOW, theme.GREEN, theme.RED, theme.BLUE)
@@ -53,6 +52,7 @@ class Spec(setup.Spec):
         ("open", "cd.open", (False, True), ("cd.off", "cd.open_on"), False),
     )
     demo_seats = ("normal", "hard")
+    replace = True      # the setup screen and its modules leave the heap while the table plays
 
     def rules_module(self):
         return rules
@@ -74,6 +74,12 @@ def stripe_colour(card):
 
 
 class Table(table.Table):
+    ai_modules = ("games.cauldron.ai",)     # kit.table.drop_ai
+    # The text screens' modules (the Perluceo look, the Recipes, the end) and the questions'
+    # leave the heap when the table is back on top (kit.table.Table.resume): the look's
+    # first frame was the game's least free heap against Hard (emulated RP2040).
+    screen_modules = ("games.cauldron.texts", "ui.textview", "ui.dialog", "kit.history")
+
     def __init__(self, session, demo=False):
         super().__init__(session, demo, _load_ai)
         self.ci = 0               # index into the human's targets
@@ -237,6 +243,8 @@ class Table(table.Table):
         elif kind == btn.PRESS and b == btn.A and tg:
             self.act(tg[self.ci % len(tg)])
         elif kind == btn.PRESS and b == btn.B and (rules.PASS << 8) in s.legal_actions():
+            from ui.dialog import Dialog
+
             self.app.push(Dialog(strings.t("cd.pass_q"), [strings.t("yes"),
                                                           strings.t("cancel")],
                                  lambda ch: self.act(rules.PASS << 8) if ch == 0 else None))
@@ -257,6 +265,8 @@ class Table(table.Table):
         def done(ch):
             if 0 <= ch < len(acts):
                 self.act(acts[ch])
+
+        from ui.dialog import Dialog
 
         self.app.push(Dialog(text, labels, done))
 

@@ -83,6 +83,11 @@ class Spec(setup.Spec):
 class Table(table.Table):
     ai_modules = ("games.manufactory.ai", "games.manufactory.forecast",
                   "games.manufactory.endgame", "kit.sampling")
+    # A chooser's, the standings' and the pause menu's modules leave the heap when the table
+    # is back on top (kit.table.Table.resume): held after the first chooser, with the AI,
+    # they made the game's least free heap 29-33 KB against Hard (emulated RP2040,
+    # tools.rig.play manufactory --ms 120000).
+    screen_modules = ("games.manufactory.screens", "ui.menu")
 
     def __init__(self, session, demo=False):
         super().__init__(session, demo, _load_ai)
@@ -150,16 +155,6 @@ class Table(table.Table):
         table_y = info_y + info_h
         self.geo = (top, bottom, label_h, belt_y, card_w, card_h, xs, deck_x, info_y, info_h,
                     table_y, small)
-
-    def resume(self):
-        """Back on top: the modules of a screen opened over the table (a chooser, the
-        standings, the pause menu) leave the heap; the next one imports them again (held
-        after the first chooser, with the AI, they made the game's least free heap 29-33 KB
-        against Hard: emulated RP2040, tools.rig.play manufactory --ms 120000)."""
-        from core import modules
-
-        modules.drop("games.manufactory.screens")
-        modules.drop("ui.menu")
 
     # -- acting -----------------------------------------------------------------------------
     def act(self, action):
