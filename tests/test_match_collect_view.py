@@ -698,3 +698,83 @@ def test_every_message_and_status_reads_whole(board, players):
         names = [view.card_name(c) for c in range(88)]
         assert max(font.width(n) for n in names) <= r.app.width - 8, language
         assert "Couronne bleue, " in "".join(names) or language == "en"
+
+
+def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
+    """Every option of the Offering's question and every move row of the actions list is a
+    move the rules accept now (the robot's long pass: 'Take from the discard' offered on an
+    empty discard pile, a meld offered after this turn's Wonder; each was refused)."""
+    from games.match_collect import human, rules
+
+    session = _human_pending((rules.P_OFFERING,))
+    st = session.state
+    st.discard = []                    # the Offering with nothing to take from the discard
+    legal = st.legal_actions()
+    assert rules.OFFER_TAKE not in legal
+    seen = {}
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    assert seen["choices"] == [strings_t("mc.offer_swap")], seen
+
+    # After this turn's Wonder, a meld of picked cards is not offered.
+    found = None
+    for seed in range(1, 80):
+        from core.session import Session
+        from games.match_collect import ai
+
+        opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and st.wonder_turn:
+                hand = list(st.hands[0])
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None, "no turn of seat 0 goes on after its Wonder in the seeds tried"
+    found.seats[0] = "human"
+    rows = {}
+
+    def push2(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = melds[0]            # three cards that make a meld: not now, though
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push2)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
+def strings_t(key):
+    from core import strings
+
+    return strings.t(key)
