@@ -730,6 +730,28 @@ def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
     assert r.app.errors == 0
     assert seen["choices"] == [strings_t("mc.offer_swap")], seen
 
+    # The Shelter once the hand was sheltered: no question offering it again.
+    session = _human_pending((rules.P_SHELTER,))
+    session.state.sheltered[0] = True
+    assert rules.SHELTER_HAND not in session.state.legal_actions()
+    seen.clear()
+
+    def push3(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push3)
+    assert r.app.errors == 0 and "choices" not in seen, seen
+
     # After this turn's Wonder, a meld of picked cards is not offered.
     found = None
     for seed in range(1, 80):

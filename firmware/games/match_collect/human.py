@@ -40,7 +40,8 @@ def prompt(table):
     p = table.session.state.pending
     if p == rules.P_MESSENGER:
         choose_location(table, strings.t("mc.name_which"), rules.name)
-    elif p == rules.P_SHELTER:
+    elif p == rules.P_SHELTER and rules.SHELTER_HAND in table.legal():
+        # (Without the hand's option the question has one answer: take from the row.)
         from ui.dialog import Dialog
 
         def shelter(choice):
