@@ -796,6 +796,55 @@ def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
     assert not any(label.startswith(lay) for label in rows["labels"]), rows
 
 
+def test_a_meld_of_the_whole_hand_is_not_offered():
+    """One card must stay to discard: three picked cards that make a meld, and are the whole
+    hand, are not offered as a meld (the rules refused it: the robot's long pass)."""
+    from core.session import Session
+    from games.match_collect import ai, human, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+    found = None
+    for seed in range(1, 80):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and not st.wonder_turn:
+                hand = [c for c in st.hands[0] if c < 64]     # regular cards (view.REGULAR)
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None
+    found.seats[0] = "human"
+    st = found.state
+    st.hands[0] = list(melds[0])           # the meld is the whole hand now
+    assert not human._takes(st, rules.meld_actions(melds[0]))
+    rows = {}
+
+    def push(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = list(melds[0])
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
 def strings_t(key):
     from core import strings
 

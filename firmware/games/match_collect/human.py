@@ -104,6 +104,17 @@ def target_card(table):
     return None
 
 
+def _takes(state, actions):
+    """True when the rules take `actions` one after the other from `state` (tried on a
+    copy)."""
+    sim = state.clone()
+    for a in actions:
+        if a not in sim.legal_actions():
+            return False
+        sim.apply(a)
+    return True
+
+
 def actions_menu(table):
     st = table.session.state
     legal = table.legal()
@@ -137,17 +148,17 @@ def actions_menu(table):
             acts.append([rules.TAKE])
     else:
         sel = table.sel
-        # A meld only while the rules take one (not after this turn's Wonder): its first
-        # action must be legal now.
+        # A meld only when the rules take it whole now (not after this turn's Wonder, not
+        # with the last card of the hand: one must stay to discard).
         if sel and rules.meld_actions(sel)[0] in legal:
             got = rules.classify_meld(sel)
-            if got is not None:
+            if got is not None and _takes(st, rules.meld_actions(sel)):
                 labels.append(t("mc.act_meld") % (meld_name(got[0]), got[1]))
                 acts.append(rules.meld_actions(sel))
             mine = st.melds[table.me]
             for i in range(len(mine)):
                 ext = rules.can_extend(mine[i], sel)
-                if ext is not None:
+                if ext is not None and _takes(st, rules.extend_actions(i, sel)):
                     labels.append(t("mc.act_extend") % (meld_name(mine[i][0]), ext[1]))
                     acts.append(rules.extend_actions(i, sel))
         for loc in range(len(LOCATION_NAMES)):
