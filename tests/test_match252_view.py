@@ -192,6 +192,46 @@ def test_resume_from_the_setup_screen(tmp_path):
     assert scene.state.grid == sessions[0].state.grid
 
 
+def test_a_game_resumed_in_a_choice_offers_that_choice(tmp_path):
+    """Saved while the person was to choose (a card to take, a pair...), the game comes back
+    with that choice on screen: A takes one of its options (the robot found the table back
+    in grid mode, every A refused: 'reveal D4 is not one of the choices now')."""
+    data = str(tmp_path)
+    for seed in range(1, 60):        # the first deal that gives the person a choice
+        s = Session("match252", rules, {"players": 2, "first": 0}, ["human", "hard"], seed,
+                    data)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and not (st.current_player == 0 and st.phase != rules.ACT):
+            s.apply(ai.choose(st, st.current_player, "normal", rng))
+        if not st.is_over():
+            break
+    assert not st.is_over(), "no choice of the person's in 59 deals"
+    options = list(st.legal_actions())
+    saved = len(s.actions)
+
+    def setup(app):
+        app.start()
+        kit_lang.load("games.match252", "match252")
+        again = Session.resume("match252", rules, data)
+        app.push(view.GameScene(again))
+
+    r = headless.run("WAIT:300", setup=setup, data_dir=data)
+    scene = r.app.top
+    assert len(scene.session.actions) == saved and scene.mode == view.M_CHOICE
+    if scene.turns.reading():
+        r.app.skip_toast()
+    scene.press(widgets_btn_a(), 1)
+    assert len(scene.session.actions) == saved + 1
+    assert scene.session.actions[-1] in options
+
+
+def widgets_btn_a():
+    from core import input as btn
+
+    return btn.A
+
+
 def test_demo_game_runs_to_the_end_and_leaves():
     demos = []
 
@@ -486,3 +526,22 @@ def test_moves_redraw_the_side_panel_in_parts_with_a_whole_redraws_pixels():
         scene.draw(c, False)
         assert bytes(c.buf) == full_frame(scene), move
     assert caps > 0                              # a capture was among them
+
+
+def test_the_cursor_on_a_face_down_card_is_a_thick_light_frame():
+    """On a card back (theme.BACK) the cursor is three rings of theme.FG: theme.SEL, the
+    cursor's colour on a face, hardly shows there."""
+    for board, _w, _h in BOARDS:
+        r = headless.run("WAIT:300,SHOT:t", board=board, setup=table(0))
+        scene = r.app.top
+        s = scene.state
+        slot = scene.cursor
+        assert not s.up[slot] and s.grid[slot] != rules.EMPTY      # a back under the cursor
+        gx, gy, cell_w, cell_h, card_w, card_h = scene.geo[:6]
+        x = gx + (slot & 3) * cell_w
+        y = gy + (slot >> 2) * cell_h + card_h // 2
+        img = r.frames["t"].convert("RGB")
+        fg = (0xE8, 0xEC, 0xF0)      # theme "dark" FG
+        for dx in range(3):
+            p = img.getpixel((x + dx, y))
+            assert all(abs(a - b) < 9 for a, b in zip(p, fg)), (board, dx, p)

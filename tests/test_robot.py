@@ -6,7 +6,8 @@ what a player would.
 - a run's key script replays the same game in the headless simulator, and under the
   MicroPython unix port with a Pico's heap;
 - faults planted in the firmware turn the robot red: an error at the game's end, a History
-  that keeps nothing, text cut on the table, a hint naming a button the board lacks.
+  that keeps nothing, text cut on the table, a hint naming a button the board lacks, a hint
+  naming a button that does nothing there.
 """
 
 import tempfile
@@ -197,3 +198,21 @@ def test_a_hint_naming_a_button_the_board_lacks_turns_the_robot_red(monkeypatch)
         "A Reveal", "Y Reveal"))
     result = _run(_short_game(board="pico_lcd_1_14"))
     assert any("which the board lacks" in f.kind for f in result.failures), _report(result)
+
+
+def test_a_hint_naming_a_button_that_does_not_do_it_turns_the_robot_red(monkeypatch):
+    """The hint bar says "X Peek" on Match 2-52's table, where X does nothing: the robot,
+    pressing the buttons the hint names as a person would, finds that X never changes
+    anything (planted: the hint's text rewritten; the table's buttons unchanged)."""
+    from ui import widgets
+
+    hints = widgets.hints
+
+    def with_peek(app, text):
+        out = hints(app, text)
+        return out + "  X Peek" if "A Reveal" in out else out
+
+    monkeypatch.setattr(widgets, "hints", with_peek)
+    result = _run(_short_game(board="pico_lcd_1_3"))
+    assert any(f.kind == "hint does nothing" and "X Peek" in f.text
+               for f in result.failures), _report(result)

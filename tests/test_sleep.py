@@ -279,3 +279,38 @@ def test_a_table_wakes_as_it_fell_asleep_its_deadlines_moved_on():
         assert 0 < table.show_until - r.platform.clock.now <= left
         if wait_left is not None and table.turns.wait_until is not None:
             assert table.turns.wait_until - r.platform.clock.now > wait_left - 30
+
+
+def test_a_tap_begun_under_another_screen_does_nothing_on_the_one_that_opened():
+    """A held-capable A (a table that shows a card while A is held: its tap comes at the
+    release) goes down; a screen opens before it is let go (the after-game choice, once the
+    last message has gone): the release is that screen's, not a press of A on it."""
+    from core.scene import Scene
+
+    class Holding(Scene):
+        hold_buttons = btn.A
+
+    class Seen(Scene):
+        def __init__(self):
+            super().__init__()
+            self.events = []
+
+        def button(self, b, kind):
+            self.events.append((btn.name_of(b), kind))
+
+    with runner() as r:
+        app = r.app
+        r.wait(2000)
+        app.push(Holding())
+        r.wait(100)
+        bit = headless.button_bit("A")
+        r.down(bit)
+        r.run_until(r.t + 60)
+        seen = Seen()
+        app.push(seen)                      # opened while A is down
+        r.run_until(r.t + 40)
+        r.up(bit)
+        r.run_until(r.t + 100)
+        assert ("A", btn.PRESS) not in seen.events, seen.events
+        r.press(bit)                        # the next tap is its own
+        assert ("A", btn.PRESS) in seen.events

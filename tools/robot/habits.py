@@ -28,14 +28,30 @@ def _toward(cursor: int, targets: list[int], cols: int, rows: int) -> str:
 
 
 def memory(table) -> str | None:
-    """Memory: walk to a card that may be turned over (a legal slot), then A."""
+    """Memory: walk to a card to turn over, then A. As a person with a good memory plays: the
+    first card of a pair it has seen both cards of (state.known: cards that were face up on
+    the screen), the second card matching the first when it has seen one, else a card it has
+    not seen (a solo game of random turns runs into the turn limit)."""
     st = table.session.state
     slots = [a for a in st.legal_actions() if a < st.size]
     if not slots:
         return None
-    if table.cursor in slots:
+    rules = sys.modules[type(st).__module__]
+    known = [(i, st.known(i)) for i in slots]
+    known = [(i, c) for i, c in known if c >= 0]
+    unseen = [i for i in slots if st.known(i) < 0]
+    want = []
+    if st.first >= 0:
+        first = st.known(st.first)
+        want = [i for i, c in known if first >= 0 and rules.matches(c, first, st.mode)]
+    else:
+        for i, c in known:
+            if any(j != i and rules.matches(c, d, st.mode) for j, d in known):
+                want.append(i)
+    targets = want or unseen or slots
+    if table.cursor in targets:
         return "A"
-    return _toward(table.cursor, slots, table.cols, table.rows)
+    return _toward(table.cursor, targets, table.cols, table.rows)
 
 
 def _strings():
@@ -114,9 +130,19 @@ def match_collect_row(table, labels) -> int | None:
     """In Match & Collect's actions list while a meld is being built: lay it (or add it to a
     meld) when the picks make one, else Clear selection."""
     sim = _mc_selection(table)
-    if sim is False:
-        return None
     t = _strings().t
+    if sim is False:
+        # Cards picked at will: lay them when the list offers a meld, else clear the picks
+        # when two or more make none (the list then offers no move: Discard takes one card).
+        if len(getattr(table, "sel", ())) < 2:
+            return None
+        for key in ("mc.act_meld", "mc.act_extend"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
+        clear = t("mc.act_clear")
+        return labels.index(clear) if clear in labels else None
     if sim is None or _mc_path(sim) != []:
         clear = t("mc.act_clear")
         return labels.index(clear) if clear in labels else None

@@ -7,6 +7,9 @@
 T = {
     # (clockwise from you). In an all-AI game seat 0 is "South".
     "mc.colors": "Red,Blue,Yellow,Green",
+    # French colours agree with the symbol's gender (view.colour_symbol); English has none.
+    "mc.colors_f": "Red,Blue,Yellow,Green",
+    "mc.genders": "mmmmmmmm",
     "mc.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
     "mc.wonders": "Legendary,Messenger,Guide,Portal,Shelter,Offering",
     "mc.wonder_codes": "Leg,Msg,Gde,Prt,Shl,Off",
@@ -35,7 +38,7 @@ T = {
     "mc.pts": "%d pts",
     "mc.turn_of": "%s to play",
     "mc.ph_draw": "Draw: pile or discard",
-    "mc.ph_main": "Call, meld, Wonder, then discard",
+    "mc.ph_main": "Call, meld, Wonder, discard",
     "mc.ph_choice": "Choose",
     "mc.ph_ai": "%s is playing",
     "mc.thinking": "%s is thinking...",
@@ -95,7 +98,8 @@ T = {
     "mc.a_wonder": "%s played %s",
     "mc.a_discard": "%s discarded %s",
     "mc.a_call": "%s called %s",
-    "mc.a_messenger": "%s's Messenger named %s",
+    "mc.a_messenger": "%s named %s",
+    "mc.a_messenger_h": "%s's Messenger named %s",
     "mc.a_gave": ": you gave %d",
     "mc.a_got": ": got %d",
     "mc.a_nothing": ": nobody had any",
@@ -120,7 +124,8 @@ T = {
     "mc.y_wonder": "You played %s",
     "mc.y_discard": "You discarded %s",
     "mc.y_call": "You called %s",
-    "mc.y_messenger": "Your Messenger named %s",
+    "mc.y_messenger": "You named %s",
+    "mc.y_messenger_h": "Your Messenger named %s",
     "mc.y_got": ": you got %d",
     "mc.y_shelter": "You sheltered your hand",
     "mc.y_out": "You went out!",
