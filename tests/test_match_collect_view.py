@@ -134,8 +134,10 @@ def test_table_screenshots_every_size(size):
     four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
     from ui import widgets
 
+    # X and Y keys of their own (the 1.3): the discard pile and the melds they open.
     assert widgets.hints(r.app, table.hint_text()) == (
         "X/Y Card  A Pick  B Actions  Hold B Menu" if four
+        else "</> Card  A Pick  B Actions  X Pile  Y Melds" if size == "240x240"
         else "</> Card  A Pick  B Actions  MENU Menu")
 
 
@@ -849,3 +851,40 @@ def strings_t(key):
     from core import strings
 
     return strings.t(key)
+
+
+def test_a_lost_game_is_no_high_score(tmp_path):
+    """'New best score!' never greets a loss: a game you lost adds nothing to the high
+    scores (as kit.stats keeps them for the other games); a won one does."""
+    from core import storage
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": True, "length": "shorter"}
+    outcomes = {}
+    for seed in range(1, 40):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over():
+            s.apply(s.ai_choose(ai))
+        outcomes.setdefault(0 in s.state.winners, s)
+        if len(outcomes) == 2:
+            break
+    assert len(outcomes) == 2, "no won and lost game in the seeds tried"
+    for won, session in sorted(outcomes.items()):
+        data = tmp_path / ("won" if won else "lost")
+        data.mkdir()
+        session.seats[0] = "human"
+        session.data_dir = str(data)
+        seen = {}
+
+        def push(app, session=session, seen=seen):
+            _push_table(lambda: session)(app)
+            app.top.game_over()
+            seen["best"] = app.top._best
+
+        _run("WAIT:50", push=push, data_dir=str(data))
+        table = storage.load_scores(str(data), "match_collect")
+        if won:
+            assert table and seen["best"] == "New best score!", (table, seen)
+        else:
+            assert table == [] and seen["best"] is None, (table, seen)

@@ -48,6 +48,7 @@ T = {
     "mc.preview": "%s: %d",
     "mc.hint_hand": "{LR} Card  A Pick  B Actions  {MENU} Menu",
     "mc.hint_hand4": "{UD} Card  A Pick  B Actions  {MENU} Menu",
+    "mc.hint_hand_xy": "{LR} Card  A Pick  B Actions  X Pile  Y Melds",
     "mc.hint_pick": "{LR} Card  A Choose  B Options",
     "mc.hint_pick4": "{UD} Card  A Choose  B Options",
     "mc.hint_wait": "{MENU} Pause",

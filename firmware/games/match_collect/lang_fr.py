@@ -44,6 +44,7 @@ T = {
     "mc.preview": "%s : %d",
     "mc.hint_hand": "{LR} Carte  A Choisir  B Actions  {MENU} Menu",
     "mc.hint_hand4": "{UD} Carte  A Choisir  B Actions  {MENU} Menu",
+    "mc.hint_hand_xy": "{LR} Carte  A Choisir  B Actions  X Pile  Y Combis",
     "mc.hint_pick": "{LR} Carte  A Prendre  B Options",
     "mc.hint_pick4": "{UD} Carte  A Prendre  B Options",
     "mc.hint_wait": "{MENU} Pause",
