@@ -888,3 +888,29 @@ def test_a_lost_game_is_no_high_score(tmp_path):
             assert table and seen["best"] == "New best score!", (table, seen)
         else:
             assert table == [] and seen["best"] is None, (table, seen)
+
+
+def test_quit_comes_back_to_the_setup_screen_as_in_every_game(tmp_path):
+    """The table takes the setup screen's place (its modules leave the heap while it plays);
+    Quit opens that screen again, with the game kept to resume, as every other game's Quit
+    comes back to its setup screen (it went to the main menu)."""
+    from core.session import Session
+    from games.match_collect import rules
+
+    def push(app):
+        _base(app)
+        screen = opening.entry_scene(app, ENTRY)
+        app.push(screen)
+        session = Session("match_collect", rules, {"players": 2}, ["human", "normal"], SEED,
+                          str(tmp_path))
+        session.save()
+        screen.open_table(session, False)
+
+    r = _run("WAIT:500,MENU,UP,A,WAIT:300", push=push, data_dir=str(tmp_path))
+    assert r.app.errors == 0
+    assert type(r.app.top).__name__ == "SetupScreen", type(r.app.top).__name__  # no offer
+    names = [type(s).__name__ for s in r.app.stack]
+    assert "Table" not in names, names
+    from core import storage
+
+    assert storage.load_resume(str(tmp_path), "match_collect") is not None   # kept

@@ -113,7 +113,7 @@ class SetupScreen(OptionsScreen):
             kit.current[1] = self.entry
         scene = self.spec.table(app, session, demo)
         if self.spec.replace:
-            scene.reopen_setup = True      # an all-AI game comes back here when it ends
+            scene.reopen_setup = True      # Quit, and an all-AI game's end, come back here
             app.replace(scene)
             # The setup screen is gone: its modules leave the heap while the table plays
             # (entry_scene imports them again on the next visit).

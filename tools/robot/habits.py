@@ -131,6 +131,22 @@ def match_collect_row(table, labels) -> int | None:
     meld) when the picks make one, else Clear selection."""
     sim = _mc_selection(table)
     t = _strings().t
+    st = table.session.state
+    if st.phase == 0:
+        # The turn begins: draw from the pile, or take the discard when it is offered.
+        for key in ("mc.act_draw", "mc.act_take"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
+    if sim is False and len(getattr(table, "sel", ())) == 1:
+        # One card picked on purpose and no meld to lay with it: discard it, as a person
+        # ends a turn.
+        for key in ("mc.act_meld", "mc.act_extend", "mc.act_discard"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
     if sim is False:
         # Cards picked at will: lay them when the list offers a meld, else clear the picks
         # when two or more make none (the list then offers no move: Discard takes one card).

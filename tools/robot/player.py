@@ -401,6 +401,8 @@ class Player:
         if choices == after:
             self.on_after_game(dialog)
         elif choices == [_t("resume"), _t("new_game")]:
+            if self.phase == "quit":
+                self.phase = "resume"       # the game just left is offered: come back to it
             if self.phase == "resume" and not self.backed_offer:
                 self.backed_offer = True
                 d.press("B")
