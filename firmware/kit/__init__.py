@@ -19,8 +19,8 @@
 #   kit.piles     seeded shuffle, deal, draw, split, reshuffle a discard with a cap
 #   kit.sampling  determinisation for AIs: sample worlds, evaluate, combine, on a budget
 #
-# One helper lives here, in the package itself (loaded with any kit module, so it costs no
-# module of its own): check_turn, for a game's ai.choose.
+# Two helpers live here, in the package itself (loaded with any kit module, so they cost no
+# module of their own): check_turn and off_day, for a game's ai.choose.
 
 from core.session import LEVELS
 
@@ -35,3 +35,24 @@ def check_turn(state, seat, level):
             seat, state.current_player))
     if level not in LEVELS:
         raise ValueError("unknown level %r (not one of %s)" % (level, ", ".join(LEVELS)))
+
+
+def off_day(rng, seat, share):
+    """True when the AI of `seat` plays this whole game off form, which happens in `share`
+    (0..1) of its games: drawn once a game from the AI's generator (kept on it, so every
+    decision of the game agrees, and a resumed game, whose generator starts again from the
+    same seed, draws the same), then mixed with the seat, as a table's AI seats share one
+    generator. A level whose off days play near random and whose other days play well wins
+    some games against the level above it and loses some to a random player: the spread of
+    results that one steady skill cannot give in a game where skill decides nearly every
+    game (docs/LADDER.md)."""
+    if share <= 0:
+        return False
+    day = getattr(rng, "ai_day", None)
+    if day is None:
+        day = rng.randbelow(0x10000)
+        rng.ai_day = day
+    x = (day * 40503 + (seat + 1) * 25667) & 0xFFFF
+    x ^= x >> 7
+    x = (x * 12653 + 4099) & 0xFFFF
+    return x < share * 0x10000
