@@ -58,9 +58,10 @@ def test_decisions_ignore_forgotten_and_unseen_cards(level):
         for s in positions(seed, 2 + seed % 3, 25, recipes=True):
             seat = s.current_player
             want = ai.choose(s, seat, level, Rng(77))
+            memory = ai.memory_level(level)
             for k in range(3):
-                w = s.sample_hidden(seat, Rng(k * 13 + seed), level)
-                assert w.memory(seat, level) == s.memory(seat, level)
+                w = s.sample_hidden(seat, Rng(k * 13 + seed), memory)
+                assert w.memory(seat, memory) == s.memory(seat, memory)
                 if w.cauldrons != s.cauldrons or w.recipes != s.recipes:
                     changed += 1
                 assert ai.choose(w, seat, level, Rng(77)) == want

@@ -1,9 +1,9 @@
 # Cauldron AI. Runs on CPython and MicroPython.
 #
 # What it knows: the board, pawns, tops, sizes, spells and pile size (public), its own Recipes,
-# and its memory of every cauldron, `state.memory(seat, level)`: the cards it saw placed that
-# it still remembers at its level (Easy forgets most within a few turns, Normal about half,
-# Hard almost nothing; a Perluceo refreshes its own cauldron). Forgotten covered cards are
+# and its memory of every cauldron, `state.memory(seat, memory level)`: the cards it saw placed
+# that it still remembers (Easy and Normal at the rules' "normal" memory, about half; Hard
+# almost nothing forgotten; a Perluceo refreshes its own cauldron). Forgotten covered cards are
 # never read: they count as unknown, like the draw pile (tests/test_cauldron_ai.py re-deals
 # them with sample_hidden and checks the decision does not change).
 #
@@ -22,9 +22,12 @@
 #   - Recipes: cards of its Recipe A colour, and its Recipe B goal (fewest cards, fewest 4s,
 #     fewest spells, most 1s, the last card);
 #   - the end: with the pile empty, taking a line's last card ends the game: sought when it
-#     leaves it ahead by its own estimate, avoided when behind (Normal and Hard);
+#     leaves it ahead by its own estimate, avoided when behind;
 #   - Hard also denies rivals the cards that complete their sets.
-# Easy plays a random legal action a third of the time and otherwise looks only at the card.
+# Normal and Easy play a random legal action one time in 16; Easy plans half as far ahead,
+# ignores its Recipes and plays about a third of its games off form (kit.off_day: every action
+# at random). Spacing: each level wins 70-85 % of its games against the level below (random
+# below Easy), docs/LADDER.md.
 
 from games.cauldron import scoring
 from games.cauldron.board import (
@@ -43,6 +46,7 @@ from games.cauldron.board import (
     is_immuto,
     spell_type,
 )
+from kit import off_day
 
 ACCIO_K = 2
 DECL_K = 3
@@ -50,11 +54,12 @@ PASS_K = 4
 KEEP_K = 5
 DISCARD_K = 6
 
-# per level: (random share, plan weight, deny weight, recipe play, end-game sense)
+# per level: (random share, plan weight, deny weight, recipe play, end-game sense, memory
+# level of state.memory, share of games off form (kit.off_day: every action at random))
 LEVELS = {
-    "easy": (0.33, 0.0, 0.0, False, False),
-    "normal": (0.06, 0.5, 0.0, True, True),
-    "hard": (0.0, 0.75, 0.25, True, True),
+    "easy": (0.06, 0.25, 0.0, False, True, "normal", 0.35),
+    "normal": (0.06, 0.5, 0.0, True, True, "normal", 0.0),
+    "hard": (0.0, 0.75, 0.25, True, True, "hard", 0.0),
 }
 USE_ACCIO = 2.5      # what one Accio use is worth early in the game
 USE_DECL = 1.2
@@ -72,7 +77,7 @@ class Know:
         n = state.num_players
         self.n = n
         self.colours = state.colours
-        mem = state.memory(seat, level)
+        mem = state.memory(seat, memory_level(level))
         self.mem = mem
         seen = bytearray(98)
         for c in state.grid:
@@ -331,7 +336,7 @@ def evaluate(kn, action, rnd):
     seat = kn.seat
     k = action >> 8
     arg = action & 0xFF
-    _rand, plan_w, deny_w, deep, endsense = LEVELS[kn.level]
+    _rand, plan_w, deny_w, deep, endsense = LEVELS[kn.level][:5]
     top = s.top(seat)
     decl_left = s.uses_left(seat, 1)
     if k == KEEP_K or k == DISCARD_K:
@@ -381,6 +386,11 @@ def evaluate(kn, action, rnd):
     return v
 
 
+def memory_level(level):
+    """The rules' memory level (state.memory) the AI of `level` plays with."""
+    return LEVELS[level][5]
+
+
 def choose(state, seat, level, rng, budget=None):
     """The action `seat` plays at `level` ("easy", "normal", "hard"). `budget` is accepted for
     the contract; this AI does one pass over the legal actions whatever the budget."""
@@ -394,6 +404,8 @@ def choose(state, seat, level, rng, budget=None):
     if len(legal) == 1:
         return legal[0]
     rand = LEVELS[level][0]
+    if off_day(rng, seat, LEVELS[level][6]):
+        rand = 1.0
     if rand and rng.random() < rand:
         return rng.choice(legal)
     kn = Know(state, seat, level)
