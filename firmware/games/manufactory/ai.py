@@ -34,7 +34,10 @@
 from micropython import const
 
 from games.manufactory.forecast import (
+    add_groups,
+    clear_memo,
     combine,
+    combine_sums,
     forecast,
     group_forecast,
     less,
@@ -53,7 +56,7 @@ from games.manufactory.rules import (
     OPTIONS,
     P_DECLARE,
 )
-from kit import sampling
+from kit import off_day, sampling
 from kit.actions import encode
 
 # hard, by number of players (index 2..4), so a decision stays under ~1 s on a Pico:
@@ -65,6 +68,9 @@ RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own
 # 0.6 with four players against 0.3 and 0.9)
 GIVE_UP = (0, 0, 0.0, 0.3, 0.6)
 TIME_CAP_MS = const(700)       # wall-clock cap of the look-ahead on a board
+# per level: (share of decisions made at random, share of games off form: kit.off_day, every
+# decision at random)
+SLIPS = {"easy": (0.0, 0.0), "normal": (0.0, 0.0), "hard": (0.0, 0.0)}
 LOSS = -1000
 
 
@@ -242,24 +248,42 @@ def quick_values(cnt, top, belt, p, n, ms):
     return out
 
 
-def values(cnt, top, belt, p, n, ms, sup):
+def values(cnt, top, belt, p, n, ms, sup, base=None):
     """value() after each of player p's drafts `ms`; only the groups a draft changes (its
-    group, the discard's, the supply of the drafted card's colours) are forecast again."""
+    group, the discard's, the supply of the drafted card's colours) are forecast again, and
+    the sums over the groups are mended by the difference. `base`: the position's forecast
+    when the caller has it already."""
     cnt = bytearray(cnt)
     top = bytearray(top)
     tables = race_tables(n)
-    base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+    if base is None:
+        base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+    pts0 = [0.0] * n
+    held0 = [0.0] * n
+    add_groups(pts0, held0, base, n)
+    pts = [0.0] * n
+    held = [0.0] * n
     out = []
     for m in ms:
         saved = _do(cnt, top, belt, p, m)
-        s2 = less(sup, belt[m & 3])
+        taken = OPTIONS[belt[m & 3]]
         d = ((m >> 2) & 7) - 1
-        mask = OPTIONS[belt[m & 3]] | (1 << d if d >= 0 else 0)
-        gs = list(base)
+        mask = taken | (1 << d if d >= 0 else 0)
+        for q in range(n):
+            pts[q] = pts0[q]
+            held[q] = held0[q]
         for g in range(NGROUPS):
             if mask >> g & 1:
-                gs[g] = group_forecast(cnt, top, s2[g], n, g, tables)
-        out.append(combine(gs, n, p) - (GIVE_UP[n] if d >= 0 else 0.0))
+                f = group_forecast(cnt, top, sup[g] - (taken >> g & 1), n, g, tables)
+                old = base[g]
+                e = f[0]
+                h = f[1]
+                e0 = old[0]
+                h0 = old[1]
+                for q in range(n):
+                    pts[q] += e[q] - e0[q]
+                    held[q] += h[q] - h0[q]
+        out.append(combine_sums(pts, held, n, p) - (GIVE_UP[n] if d >= 0 else 0.0))
         _undo(cnt, top, p, m, saved)
     return out
 
@@ -284,10 +308,11 @@ def top_moves(ms, vals, k):
 
 def answers(cnt, top, belt, p, n, sup):
     """Player p's sensible drafts: every free one, and the back ones giving up a card of the
-    group that loses least by the forecast (the best single discard)."""
+    group that loses least by the forecast (the best single discard); and the position's
+    forecast when it made one (else None), for values()."""
     ms = moves(cnt, belt, p, -1, False)
     if len(belt) <= FREE or not ngroups(cnt, p):
-        return ms
+        return ms, None
     base = p * NGROUPS
     tables = race_tables(n)
     groups = forecast(cnt, top, sup, n)
@@ -313,7 +338,7 @@ def answers(cnt, top, belt, p, n, sup):
         if v > bv:
             bv = v
             best = d
-    return [m for m in ms if m & 3 < FREE or ((m >> 2) & 7) - 1 == best]
+    return [m for m in ms if m & 3 < FREE or ((m >> 2) & 7) - 1 == best], groups
 
 
 def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
@@ -325,8 +350,8 @@ def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
     p = (me + 1) % n
     left = RIVALS[n]
     while b and left > 0:
-        ms = answers(c, t, b, p, n, sup)
-        bm = best_of(ms, values(c, t, b, p, n, ms, sup)) if len(ms) > 1 else ms[0]
+        ms, groups = answers(c, t, b, p, n, sup)
+        bm = best_of(ms, values(c, t, b, p, n, ms, sup, groups)) if len(ms) > 1 else ms[0]
         sup = less(sup, b[bm & 3])
         c, t, b, di = play(c, t, b, deck, di, p, bm)
         p = (p + 1) % n
@@ -369,10 +394,23 @@ def choose(state, seat, level, rng, budget=None):
         raise ValueError("seat %d cannot move now" % seat)
     if level not in ("easy", "normal", "hard"):
         raise ValueError("unknown level %r" % (level,))
+    clear_memo()
+    try:
+        return _choose(state, seat, level, rng, budget)
+    finally:
+        clear_memo()        # its answers leave the heap with the decision
+
+
+def _choose(state, seat, level, rng, budget):
     n = state.num_players
     cnt, top = state.keys()
     ms = root_moves(state, cnt)
     belt = state.belt
+    slip, off = SLIPS[level]
+    if off_day(rng, seat, off):
+        slip = 1.0
+    if slip and rng.random() < slip:
+        return to_action(state, rng.choice(ms))
     if level == "easy":
         free = [m for m in ms if m & 3 < FREE] or ms
         vals = []
