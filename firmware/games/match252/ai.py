@@ -524,7 +524,7 @@ def choose_from(obs, level, rng, budget=None):
     deadline = None
     if planner.deep and hasattr(time, "ticks_ms"):
         deadline = time.ticks_add(time.ticks_ms(), TIME_CAP_MS)
-        planner.deadline = deadline
+        planner.deadline = deadline  # type: ignore[assignment]
     if phase == 1:
         return planner.best_pair(legal)
     if phase == 2:
