@@ -5,6 +5,7 @@ on CPython and the same decisions under the MicroPython unix port on a Pico-size
 
 import pytest
 
+import kit
 from core.rng import Rng
 from games.manufactory import ai, cards, endgame, forecast, rules
 from games.manufactory.rules import DECLARE, DISCARD
@@ -170,9 +171,19 @@ def test_a_back_card_worth_a_discard():
 
 
 def test_easy_never_pays_for_a_back_card():
+    """...but on its off days (kit.off_day), when it drafts at random."""
+    off = 0
     for state in positions(80, 7):
         if state.phase == rules.ACT:
-            assert ai.choose(state, state.current_player, "easy", Rng(2)) < rules.FREE
+            seat = state.current_player
+            for seed in (2, 3):
+                rng = Rng(seed)
+                action = ai.choose(state, seat, "easy", rng)
+                if kit.off_day(rng, seat, ai.SLIPS["easy"][1]):
+                    off += 1
+                else:
+                    assert action < rules.FREE
+    assert off > 0
 
 
 def test_bad_level_and_wrong_seat():

@@ -18,18 +18,31 @@ BEST_MIX = 0.6                 # 3-4 players: weight of the best rival (the rest
 SMAX = const(16)               # supply beyond this counts as this much
 ROW = const(2 * SMAX + 3)      # margins -SMAX-1 .. SMAX+1
 _tables = {}
-# group_forecast's answers within one decision (clear_memo at its start): a decision asks for
-# the same group standings again and again (the same rival reply in every sampled deck order,
-# the same group after many drafts: 65k calls, 7.3k distinct, over 4 two-player games), so
-# most answers come from here. At most MEMO_MAX kept (~150 bytes each on a Pico with two
-# players, ~210 with four: at most ~27 KB, given back when the decision ends). The key packs a
-# player's group size in 6 bits: a game deals at most 4 x 14 = 56 parts.
-_memo = {}
-MEMO_MAX = const(128)
+# group_forecast's answers within one decision (clear_memo at its start and end): a decision
+# asks for the same group standings again and again (the same rival reply in every sampled
+# deck order, the same group after many drafts: 65k calls, 7.3k distinct, over 4 two-player
+# games), so most answers come from here. At most MEMO_MAX are kept, the first ones asked for
+# (~150 bytes each on a Pico with two players: ~14 KB, given back when the decision ends);
+# over 4 two-player Hard games 96 computed 13.9k answers where an unbounded memo computed
+# 11.7k (64: 24k; a 127-slot direct-mapped table: 29k). An open-addressing table whose two
+# lists are made once, at import: a dict's table, grown during the search, is a block of
+# 1-2 KB that a heap sieved by the search's garbage could not give (MemoryError under the
+# unix port's 96wK). The key packs a player's group size in 6 bits: a game deals at most
+# 4 x 14 = 56 parts.
+MEMO_MAX = const(96)
+MEMO_SLOTS = const(193)        # a prime over twice MEMO_MAX: probes stay short
+_memo_keys = [-1] * MEMO_SLOTS
+_memo_vals: list = [None] * MEMO_SLOTS
+_memo_used = [0]
 
 
 def clear_memo():
-    _memo.clear()
+    """Forget every answer (they leave the heap)."""
+    if _memo_used[0]:
+        for i in range(MEMO_SLOTS):
+            _memo_keys[i] = -1
+            _memo_vals[i] = None
+        _memo_used[0] = 0
 
 
 def race_tables(n):
@@ -103,12 +116,21 @@ def group_forecast(cnt, top, s, n, g, tables):
     key = s * 24 + g * 4 + n - 1          # then 9 bits a player: size (6), highest mana (3)
     for p in range(n):
         key = (key << 9) | (cnt[p * NGROUPS + g] << 3) | top[p * NGROUPS + g]
-    got = _memo.get(key)
-    if got is not None:
-        return got
+    keys = _memo_keys
+    i = key % MEMO_SLOTS
+    k = keys[i]
+    while k != -1:
+        if k == key:
+            return _memo_vals[i]
+        i += 1
+        if i == MEMO_SLOTS:
+            i = 0
+        k = keys[i]
     got = _group_forecast(cnt, top, s, n, g, tables)
-    if len(_memo) < MEMO_MAX:
-        _memo[key] = got
+    if _memo_used[0] < MEMO_MAX:        # i: the free slot its key probes to
+        keys[i] = key
+        _memo_vals[i] = got
+        _memo_used[0] += 1
     return got
 
 
