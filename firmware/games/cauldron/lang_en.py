@@ -83,4 +83,7 @@ T = {
     "cd.spells_line": "  Spells: %d",
     "cd.wins": "%s wins",
     "cd.shared": "Shared win: %s",
+    "about.easy": "Easy: careless, forgets, has off days",
+    "about.normal": "Normal: looks a round ahead, forgets half",
+    "about.hard": "Hard: looks further ahead, forgets little",
 }

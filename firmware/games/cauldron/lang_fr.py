@@ -85,4 +85,7 @@ T = {
     "cd.spells_line": "  Sortilèges : %d",
     "cd.wins": "%s gagne",
     "cd.shared": "Victoire partagée : %s",
+    "about.easy": "Facile : distrait, oublie, a ses mauvais jours",
+    "about.normal": "Normal : voit un tour d'avance, oublie la moitié",
+    "about.hard": "Difficile : voit plus loin, oublie peu",
 }

@@ -44,4 +44,7 @@ T = {
     "mf.shared": "Shared win: %s",
     "mf.h_result": "A/B Back",
     "mf.cell_help": "count/top mana:points (= shared place)",
+    "about.easy": "Easy: takes what scores now, has off days",
+    "about.normal": "Normal: weighs the race for every group",
+    "about.hard": "Hard: also foresees the next drafts",
 }

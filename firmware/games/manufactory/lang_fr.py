@@ -45,4 +45,7 @@ T = {
     "mf.shared": "Victoire partagée : %s",
     "mf.h_result": "A/B Retour",
     "mf.cell_help": "nombre/mana max:points (= place partagée)",
+    "about.easy": "Facile : prend ce qui rapporte tout de suite",
+    "about.normal": "Normal : pèse la course de chaque groupe",
+    "about.hard": "Difficile : prévoit aussi les choix suivants",
 }

@@ -56,4 +56,7 @@ T = {
     "m252.you_take": "As : vous prenez %s",
     "m252.ev_take_you": "As : %s vous prend %s",
     "m252.you_look_at": "Valets : vous consultez %s",
+    "about.easy": "Facile : joue surtout au hasard",
+    "about.normal": "Normal : une action à la fois, se trompe souvent",
+    "about.hard": "Difficile : prévoit les deux actions de son tour",
 }

@@ -131,4 +131,7 @@ T = {
     "mc.y_got": ": you got %d",
     "mc.y_shelter": "You sheltered your hand",
     "mc.y_out": "You went out!",
+    "about.easy": "Easy: careless, and has off days",
+    "about.normal": "Normal: good melds, Wonders on a whim",
+    "about.hard": "Hard: aims its Wonders, feeds you little",
 }

@@ -124,4 +124,7 @@ T = {
     "mc.y_got": " : vous recevez %d",
     "mc.y_shelter": "Vous abritez votre main",
     "mc.y_out": "Vous sortez !",
+    "about.easy": "Facile : distrait, a ses mauvais jours",
+    "about.normal": "Normal : bonnes combinaisons, Merveilles au hasard",
+    "about.hard": "Difficile : vise juste, vous laisse peu",
 }

@@ -54,4 +54,7 @@ T = {
     "mem.hp": "H%d P%d",
     "mem.colours": "Red,Blue,Yellow,Green",
     "mem.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
+    "about.easy": "Easy: forgetful, often just guesses",
+    "about.normal": "Normal: remembers most cards it sees",
+    "about.hard": "Hard: forgets almost nothing",
 }

@@ -54,4 +54,7 @@ T = {
     "mem.hp": "I%d A%d",
     "mem.colours": "Rouge,Bleu,Jaune,Vert",
     "mem.symbols": "Cerf,Montagne,Lune,Soleil,Vague,Arbre,Couronne,Clé",
+    "about.easy": "Facile : oublie, devine souvent",
+    "about.normal": "Normal : retient la plupart des cartes",
+    "about.hard": "Difficile : n'oublie presque rien",
 }
