@@ -10,7 +10,7 @@ ARGS   ?=
 PORT   ?=
 
 .PHONY: all sim test lint assets build flash firmware bench arena clean distclean venv
-.PHONY: vpico memcheck rig rig-install
+.PHONY: vpico memcheck rig rig-install ladder
 
 all: test
 
@@ -85,6 +85,12 @@ bench: $(STAMP) $(RIG_STAMP) assets
 
 arena: $(STAMP) assets
 	$(PY) -m tools.arena $(ARGS)
+
+# The AI levels of every game on one rating scale (docs/LADDER.md); GAME=<id> for one game,
+# JOBS=2 to play on two cores, GAMES=<games a match> (1000).
+ladder: $(STAMP) assets
+	$(PY) -m tools.arena --ladder --game $(or $(GAME),all) --games $(or $(GAMES),1000) \
+		--seed 1 --jobs $(or $(JOBS),1) --doc docs/LADDER.md
 
 clean:
 	rm -rf build firmware/gen .pytest_cache
