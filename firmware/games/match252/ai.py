@@ -47,8 +47,10 @@ WIN = 100.0
 BUDGET = 6              # hard: first actions planned two deep (the best 6 by a one-deep look)
 # hard, on a board: no deep look goes on past it; the step under way ends first (a one-deep
 # look at every action, about one Normal decision: p95 91 ms, max 92 ms on the emulated
-# RP2040, docs/PERFORMANCE.md), so a decision should stay under ~0.8 s (it reached 1,352 ms
-# when only new looks stopped at 600 ms and the one under way ran to its end)
+# RP2040, docs/PERFORMANCE.md). Emulated RP2040, Hard against Normal, 2 games from seed 1
+# (python -m tools.ladder_rig --game match252 --levels hard,normal): Hard p95 762 ms, max
+# 822; when only new looks stopped, at 600 ms, and the one under way ran to its end: p95 861,
+# max 1,123 (1,352 in make bench's all-AI game)
 TIME_CAP_MS = 700
 RANDOM_EASY = 0.65      # share of random actions at easy
 RANDOM_NORMAL = 0.4     # and at normal
