@@ -23,6 +23,26 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError("not an integer: %r" % text) from None
 
 
+def saved_board(data_dir, board_names, default=None) -> str:
+    """The board chosen in Settings (settings.json in `data_dir`), when it names one of
+    `board_names`; else `default` (pico_lcd_1_3). The file is only read: the app checks it,
+    and reports a damaged one, when it starts."""
+    import json
+
+    from sim import platform as simplatform
+
+    default = default or simplatform.DEFAULT_BOARD
+    if not data_dir:
+        return default
+    try:
+        with open(os.path.join(str(data_dir), "settings.json"), encoding="utf-8") as f:
+            f.readline()                   # core.storage's header line
+            board = json.loads(f.read()).get("board")
+    except (OSError, ValueError, AttributeError):
+        return default
+    return board if board in board_names else default
+
+
 def build_parser(board_names) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="python -m sim",
@@ -31,8 +51,9 @@ def build_parser(board_names) -> argparse.ArgumentParser:
                "F1 = key help, F12 = screenshot. Key script tokens: UP DOWN LEFT RIGHT A B X "
                "Y MENU (tap), a chord such as B+X, HOLD:NAME:MS, WAIT:MS, SHOT:name; a "
                "button the board lacks is refused.")
-    ap.add_argument("--board", default="pico_lcd_1_3", choices=board_names,
-                    help="board profile (default: pico_lcd_1_3)")
+    ap.add_argument("--board", choices=board_names,
+                    help="board profile (default: the one chosen in Settings, else "
+                    "pico_lcd_1_3)")
     ap.add_argument("--scale", type=int, choices=(1, 2, 3, 4),
                     help="window pixels per device pixel (default 3, or 2 for 320 wide)")
     ap.add_argument("--frame", action=argparse.BooleanOptionalAction, default=True,
@@ -64,6 +85,9 @@ def main(argv=None) -> int:
     from sim import platform as simplatform
 
     args = build_parser(simplatform.board_names()).parse_args(argv)
+    if args.board is None:
+        folder = args.data_dir or (None if args.headless else simplatform.WINDOW_DATA_DIR)
+        args.board = saved_board(folder, simplatform.board_names())
     try:
         actions = headless.parse_keys(args.keys, args.board)
     except headless.KeyScriptError as exc:

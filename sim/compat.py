@@ -1,17 +1,22 @@
 """Make CPython look enough like MicroPython for firmware/ to import unchanged.
 
 `install()` puts sim/stubs (framebuf, machine, micropython stand-ins) and firmware/ on
-sys.path and adds MicroPython's `time.ticks_*` / `sleep_ms` functions to CPython's `time`.
-It is idempotent and called by `python -m sim`, the tools and the tests.
+sys.path, adds MicroPython's `time.ticks_*` / `sleep_ms` functions to CPython's `time` and
+makes the firmware's `gc.collect()` cheap (see `collect`). It is idempotent and called by
+`python -m sim`, the tools and the tests.
 """
 
+import gc
+import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STUBS = ROOT / "sim" / "stubs"
-FIRMWARE = ROOT / "firmware"
+# FIRMWARE_DIR: another copy of the firmware (a test plants a fault in one and runs the
+# robot player on it in a subprocess).
+FIRMWARE = Path(os.environ.get("FIRMWARE_DIR") or ROOT / "firmware")
 
 # MicroPython's ticks wrap at a power of two; on the Pico it is 2**30.
 TICKS_PERIOD = 1 << 30
@@ -46,6 +51,24 @@ def sleep_us(us: int) -> None:
         time.sleep(us / 1_000_000)
 
 
+# -- gc.collect() ------------------------------------------------------------------------------
+# On a Pico gc.collect() gives a fragmented heap its blocks back, and the firmware calls it at
+# every move and scene change. CPython frees by reference counting and finds cycles by itself;
+# there a full collection walks every object of the process (pytest's and hypothesis' too) and
+# buys nothing, yet it was most of the CPU time of the tests that drive the app. So a call made
+# from a module under firmware/ does nothing here, and every other caller gets the real
+# collection. The MicroPython runs (tests/mpy.py, the Virtual Pico, the rig) keep the real one.
+real_collect = gc.collect
+_FIRMWARE_PREFIX = str(FIRMWARE) + "/"
+
+
+def collect(generation: int = 2) -> int:
+    caller = sys._getframe(1).f_code.co_filename
+    if caller.startswith(_FIRMWARE_PREFIX):
+        return 0
+    return real_collect(generation)
+
+
 def install() -> None:
     for p in (STUBS, FIRMWARE):
         if str(p) not in sys.path:
@@ -60,3 +83,4 @@ def install() -> None:
     ):
         if not hasattr(time, name):
             setattr(time, name, fn)
+    gc.collect = collect

@@ -213,15 +213,98 @@ def run(keys="", board=simplatform.DEFAULT_BOARD, seed=None, lang=None, theme=No
             shutil.rmtree(temp_dir, ignore_errors=True)
 
 
+class Runner:
+    """The app on a virtual clock, driven one step at a time: `run()` drives it through a
+    whole key script, the robot player (tools/robot) one press at a time; both step the
+    frames exactly alike, so a robot's key script replays the same game in `run()`.
+
+    Use as a context manager (MicroPython's time functions read the virtual clock inside):
+
+        with Runner(board="pico_lcd_1_14", seed=5, lang="fr", data_dir=d) as r:
+            r.press(button_bit("A")); r.wait(500)
+
+    `t` is the script time (ms since the first frame); `on_frame(app)`, when set, is called
+    after every frame the app steps."""
+
+    def __init__(self, board=simplatform.DEFAULT_BOARD, seed=None, lang=None, theme=None,
+                 data_dir=None, asset_dir=None, setup=None):
+        from core.app import App
+
+        self.clock = simplatform.VirtualClock()
+        self.platform = simplatform.SimPlatform(board=board, data_dir=data_dir,
+                                                asset_dir=asset_dir, seed=seed,
+                                                clock=self.clock)
+        self.app = App(self.platform)
+        self.on_frame = None
+        self.t = 0
+        self._setup = setup
+        self._lang = lang
+        self._theme = theme
+        self._due = 0
+        self._base = 0
+        self._time = _VirtualTime(self.clock)
+
+    def __enter__(self):
+        self._time.__enter__()
+        app = self.app
+        if self._setup is None:
+            app.start()
+        else:
+            self._setup(app)
+        apply_overrides(app, self._lang, self._theme)
+        if app.running:
+            self._frame()
+        self._base = self.clock.now
+        return self
+
+    def __exit__(self, *exc):
+        self._time.__exit__(*exc)
+
+    def _frame(self):
+        clock = self.clock
+        wait = self.app.step()
+        self._due = clock.now + (wait if wait > 0 else 1)
+        if self.on_frame is not None:
+            self.on_frame(self.app)
+
+    def run_until(self, t):
+        """Step frames when the app asks for them, strictly before script time `t`."""
+        target = self._base + t
+        clock = self.clock
+        while self.app.running and self._due < target:
+            if self._due > clock.now:
+                clock.now = self._due
+            self._frame()
+        if target > clock.now:
+            clock.now = target
+        if t > self.t:
+            self.t = t
+
+    def down(self, mask):
+        self.run_until(self.t)
+        self.platform.buttons.script |= mask
+
+    def up(self, mask):
+        self.run_until(self.t)
+        self.platform.buttons.script &= ~mask
+
+    def press(self, mask, ms=PRESS_MS, gap=GAP_MS):
+        """A tap (or a hold of `ms`) of the button bits `mask`, then `gap` ms released."""
+        self.down(mask)
+        self.run_until(self.t + ms)
+        self.up(mask)
+        self.run_until(self.t + gap)
+
+    def wait(self, ms):
+        self.run_until(self.t + ms)
+
+
 def _run(actions, events, length, board, seed, lang, theme, data_dir, shots, asset_dir,
          settle_ms, setup):
-    from core.app import App
-
-    clock = simplatform.VirtualClock()
-    plat = simplatform.SimPlatform(board=board, data_dir=data_dir, asset_dir=asset_dir,
-                                   seed=seed, clock=clock)
+    runner = Runner(board, seed, lang, theme, data_dir, asset_dir, setup)
+    app = runner.app
+    plat = runner.platform
     display = plat.display
-    app = App(plat)
     result = Result(app, plat)
     mark = [display.bytes_flushed, display.flushes, 0]
 
@@ -232,31 +315,10 @@ def _run(actions, events, length, board, seed, lang, theme, data_dir, shots, ass
         mark[1] = display.flushes
         mark[2] = app.frames_drawn
 
-    due = [0]
-
-    def run_until(target):
-        """Step frames when the app asks for them, strictly before virtual time `target`."""
-        while app.running and due[0] < target:
-            if due[0] > clock.now:
-                clock.now = due[0]
-            wait = app.step()
-            due[0] = clock.now + (wait if wait > 0 else 1)
-        if target > clock.now:
-            clock.now = target
-
-    with _VirtualTime(clock):
-        if setup is None:
-            app.start()
-        else:
-            setup(app)
-        apply_overrides(app, lang, theme)
-        if app.running:
-            wait = app.step()
-            due[0] = clock.now + (wait if wait > 0 else 1)
-        base = clock.now
+    with runner:
         token = "START"
         for at, _index, op, arg in events:
-            run_until(base + at)
+            runner.run_until(at)
             if op == "begin":
                 close_step(token)
                 token = arg
@@ -270,9 +332,9 @@ def _run(actions, events, length, board, seed, lang, theme, data_dir, shots, ass
                 if shots is not None:
                     os.makedirs(shots, exist_ok=True)
                     display.save_png(os.path.join(shots, arg + ".png"))
-        run_until(base + length)
+        runner.run_until(length)
         close_step(token)
-        run_until(base + length + settle_ms)
+        runner.run_until(length + settle_ms)
         close_step("SETTLE")
     result.final = display.to_image()
     try:
@@ -281,4 +343,3 @@ def _run(actions, events, length, board, seed, lang, theme, data_dir, shots, ass
     except OSError:
         pass
     return result
-

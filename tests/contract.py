@@ -17,7 +17,9 @@
 #   action_range       rules.NUM_ACTIONS is declared and every legal action is in 0..NUM-1
 #   ai_hidden          ai.choose gives the same action on the real state and on resampled
 #                      worlds with the same rng seed (every level): it decides from what its
-#                      seat may see; and the action is legal
+#                      seat may see; and the action is legal. At positions from every phase:
+#                      `ai_points` spread over the whole game and its `ai_last` last ones
+#                      (an end-game estimate that peeks shows only there)
 #   replay             new_game(options, seed) + the recorded actions == the final state;
 #                      new_game is deterministic
 #   returns            returns() agrees with scores() at the end: 1 the one best score, 0.5
@@ -271,8 +273,34 @@ def _check_end(report, rules, state, options, seed, actions, where):
             where, diff(snap(state), snap(again))))
 
 
+def ai_positions(length, spread, last):
+    """Where the AI is checked in a game of `length` actions: `spread` positions evenly over
+    the whole game (the first included) and the `last` ones before its end."""
+    picks = [i * length // spread for i in range(spread)] if spread > 0 else []
+    picks += list(range(max(0, length - last), length))
+    out = []
+    for i in sorted(picks):
+        if not out or out[-1] != i:
+            out.append(i)
+    return out
+
+
+def _check_ai_along(report, rules, ai, options, seed, actions, rng, where0, spread, last,
+                    levels, budget):
+    """The game replayed from its record, the AI checked at ai_positions()."""
+    picks = ai_positions(len(actions), spread, last)
+    state = rules.new_game(options, seed)
+    for i in range(len(actions)):
+        if picks and picks[0] == i:
+            picks.pop(0)
+            where = "%s step %d of %d" % (where0, i, len(actions))
+            _guard(report, "ai_hidden", where, _check_ai, report, ai, state, rng, where,
+                   levels, budget)
+        state.apply(actions[i])
+
+
 def play(report, rules, ai, options, seed, checkpoints=16, ai_points=2, levels=LEVELS,
-         budget=None):
+         budget=None, ai_last=3):
     where0 = "%r seed %d" % (options, seed)
     num = getattr(rules, "NUM_ACTIONS", None)
     if num is None:
@@ -283,7 +311,6 @@ def play(report, rules, ai, options, seed, checkpoints=16, ai_points=2, levels=L
     rng = Rng(seed * 7919 + 17)
     actions = []
     nxt = 0
-    done_ai = 0
     checks = 0
     while not state.is_over() and len(actions) < MAX_STEPS:
         legal = state.legal_actions()
@@ -298,10 +325,6 @@ def play(report, rules, ai, options, seed, checkpoints=16, ai_points=2, levels=L
         if len(actions) >= nxt and checks < checkpoints:
             checks += 1
             _check_state(report, rules, state, rng, where, num)
-            if done_ai < ai_points and (checks % 3 == 2 or checks == checkpoints):
-                done_ai += 1
-                _guard(report, "ai_hidden", where, _check_ai, report, ai, state, rng, where,
-                       levels, budget)
             nxt = len(actions) + 1 + len(actions) // 3
         a = legal[rng.randbelow(len(legal))]
         try:
@@ -317,14 +340,18 @@ def play(report, rules, ai, options, seed, checkpoints=16, ai_points=2, levels=L
     where = "%s end (%d actions)" % (where0, len(actions))
     _guard(report, "returns", where, _check_end, report, rules, state, options, seed, actions,
            where)
+    _guard(report, "ai_hidden", where0, _check_ai_along, report, rules, ai, options, seed,
+           actions, rng, where0, ai_points, ai_last, levels, budget)
 
 
-def run(rules, ai, configs, checkpoints=16, ai_points=2, levels=LEVELS, budget=None):
+def run(rules, ai, configs, checkpoints=16, ai_points=2, levels=LEVELS, budget=None,
+        ai_last=3):
     """{check: [failure messages]} over the games `configs` [(options, seed)...]."""
     report = Report()
     for options, seed in configs:
         try:
-            play(report, rules, ai, options, seed, checkpoints, ai_points, levels, budget)
+            play(report, rules, ai, options, seed, checkpoints, ai_points, levels, budget,
+                 ai_last)
         except Exception as exc:  # noqa: BLE001 - the game broke: the other configs go on
             report.fail("random_games", "%r seed %d: raised %s: %s" % (
                 options, seed, type(exc).__name__, exc))

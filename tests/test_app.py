@@ -4,10 +4,10 @@ import sys
 
 import pytest
 
+import registry
 from core import strings
 from core.app import App, Scene
 from device.headless import HeadlessPlatform
-from games import registry
 from screens.error import ErrorScreen
 from tests.mpy import ROOT, run_mpy
 
@@ -207,7 +207,7 @@ def test_error_path_under_micropython(tmp_path):
 import os
 from core.app import App
 from device.headless import HeadlessPlatform, run
-from games import registry
+import registry
 registry.GAMES[:] = []
 registry.register(("fake", "game.fake", "tests.fakegame", 1, 1))
 p = HeadlessPlatform(keys="WAIT:2000,A,A,A,DOWN", data_dir=%r, asset_dir=%r)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import registry
 from core.gamelog import read_log
 from core.rng import Rng
-from games import registry
 from tests.mpy import run_mpy
 from tests.toygame import ENTRY, ai, rules, view
 from tools import arena
@@ -299,7 +299,7 @@ def test_an_option_changes_a_real_game():
 
 FULL_GAME = r"""
 import sys
-from games import registry
+import registry
 from tests.toygame import ENTRY
 from core.rng import Rng
 registry.register(ENTRY)

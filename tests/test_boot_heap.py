@@ -46,8 +46,10 @@ print("OK")
 
 
 def boot(tmp_path, heap, paths=None):
+    # clock="real": the app's clock is HeadlessPlatform's virtual one already and no AI
+    # plays; tests/mpy.py's stand-in `time` would take heap that the 64wK target is about.
     code = BOOT_CODE % {"data": str(tmp_path), "keys": BOOT_KEYS, "gen": GEN}
-    return run_mpy(code, heap=heap, check=False, paths=paths)
+    return run_mpy(code, heap=heap, check=False, paths=paths, clock="real")
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,12 @@ import sys
 if __name__ == "__main__":  # the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
+import pytest
+
 from tests.mpy import run_mpy
 from tests.test_cauldron_ai import ai_game
+
+pytestmark = pytest.mark.slow   # a soak (1,000-2,000 AI games): `make test-all`, not `make test`
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -73,7 +77,7 @@ def test_cauldron_200_ai_games_under_micropython():
 
 
 def arena_with_recipes(argv):
-    from games import registry
+    import registry
     from tools import arena
 
     rules = registry.load("cauldron", "rules")

@@ -37,7 +37,9 @@ vars_ = dict(a.split("=", 1) for a in argv if "=" in a)
 targets = [a for i, a in enumerate(argv) if "=" not in a and not a.startswith("-")
            and argv[i - 1] not in ("-C", "-j")]
 with open(os.environ["FAKE_MAKE_LOG"], "a") as log:
-    log.write(json.dumps({"argv": argv, "CMAKE_ARGS": os.environ.get("CMAKE_ARGS")}) + "\n")
+    log.write(json.dumps({"argv": argv, "CMAKE_ARGS": os.environ.get("CMAKE_ARGS"),
+                          "GIT_CEILING_DIRECTORIES": os.environ.get("GIT_CEILING_DIRECTORIES")})
+              + "\n")
 
 if directory.endswith("mpy-cross"):
     os.makedirs(os.path.join(directory, "build"), exist_ok=True)
@@ -613,6 +615,36 @@ def test_usage_and_refusals(tmp_path, fake_make, capsys):
     assert F.main(["--micropy-dir", str(top), "--picotool", "maybe"]) == 2
     assert "use auto, sdk or none" in capsys.readouterr().err
     assert fake_make() == []
+
+
+def test_a_refused_tree_leaves_no_uf2_of_an_earlier_build(tmp_path, fake_make, capsys):
+    """build/ holds a UF2 only after a build that passed every check: a refusal removes the
+    previous build's UF2 and layout file too."""
+    out = tmp_path / "out"
+    for name in ("firmware-RPI_PICO.uf2", "firmware-RPI_PICO.json"):
+        write(out / name, "from an earlier build")
+    old = fake_micropython(tmp_path / "old", minor=22)
+    assert F.main(["--micropy-dir", str(old), "--out", str(out)]) == 2
+    assert "needs 1.23 or newer" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == []
+    write(out / "firmware-RPI_PICO.uf2", "from an earlier build")
+    bare = fake_micropython(tmp_path / "bare", libs=False)
+    assert F.main(["--micropy-dir", str(bare), "--out", str(out)]) == 2
+    assert not (out / "firmware-RPI_PICO.uf2").exists() and fake_make() == []
+
+
+def test_a_tree_without_git_takes_no_version_from_a_repository_around_it(
+    tmp_path, fake_make, capsys
+):
+    """MicroPython stamps `git describe` of its tree as its version: an exported tree inside
+    another repository would get that repository's commit; git is told to stop at the tree."""
+    top = fake_micropython(tmp_path)
+    assert F.main(["--micropy-dir", str(top), "--out", str(tmp_path / "out")]) == 0
+    assert {c["GIT_CEILING_DIRECTORIES"] for c in fake_make()} == {str(top.parent)}
+    clone = fake_micropython(tmp_path / "clone", git=True)
+    n = len(fake_make())
+    assert F.main(["--micropy-dir", str(clone), "--out", str(tmp_path / "out2")]) == 0
+    assert {c["GIT_CEILING_DIRECTORIES"] for c in fake_make()[n:]} == {None}
 
 
 def test_sources_saved_during_the_build_are_checked_as_they_are_now(

@@ -9,19 +9,22 @@ resampled worlds; replaying the record gives the same state; returns() agrees wi
 scores(). A new game gets all of it by its registry line.
 
 Configurations: every player count of the game's registry range, with its rules' default
-options (two seeds each on CPython, one under MicroPython)."""
+options, two seeds each; the same sample on CPython and under MicroPython (the AI checked at
+AI_SPREAD positions over each game and its AI_LAST last ones)."""
 
 import pytest
 
-from games import registry
+import registry
 from tests import contract
 from tests.mpy import ROOT, run_mpy
 from tests.toygame import ENTRY as TOY
 
 GAMES = [entry[0] for entry in registry.GAMES] + ["toy"]
 BUDGET = 12            # the AI's iterations at each check (reproducible, kept small)
+SEEDS = (1, 2)         # per player count
 CHECKPOINTS = 14
-AI_POINTS = 2
+AI_SPREAD = 4          # AI checks spread over each game (the first position included)
+AI_LAST = 3            # and at its last positions: the end phase
 
 # Known faults of games whose rules are being fixed elsewhere: (game, check) -> reason.
 # strict: the mark must go as soon as the game passes.
@@ -64,8 +67,8 @@ def cpython_results(game):
     if game not in _cpython:
         rules = registry.load(game, "rules")
         ai = registry.load(game, "ai")
-        _cpython[game] = contract.run(rules, ai, configs(game, (1, 2)), CHECKPOINTS,
-                                      AI_POINTS, contract.LEVELS, BUDGET)
+        _cpython[game] = contract.run(rules, ai, configs(game, SEEDS), CHECKPOINTS,
+                                      AI_SPREAD, contract.LEVELS, BUDGET, AI_LAST)
     return _cpython[game]
 
 
@@ -76,13 +79,14 @@ def test_contract_cpython(game, check, toy):
 
 
 MPY_CODE = """
-from games import registry
+import registry
 registry.register(%(toy)r)
 from tests import contract
 rules = registry.load(%(game)r, "rules")
 ai = registry.load(%(game)r, "ai")
-res = contract.run(rules, ai, %(configs)r, %(points)d, %(ai_points)d, contract.LEVELS,
-                   %(budget)d)
+%(plant)s
+res = contract.run(rules, ai, %(configs)r, %(points)d, %(ai_spread)d, contract.LEVELS,
+                   %(budget)d, %(ai_last)d)
 for name in contract.CHECKS:
     print("CHECK", name, len(res[name]))
     for msg in res[name]:
@@ -92,19 +96,26 @@ for name in contract.CHECKS:
 _mpy = {}
 
 
+def run_contract_mpy(game, plant=""):
+    """The contract under MicroPython, on the CPython half's sample: ({check: [messages]},
+    the output's tail). `plant`: code run before it (a planted fault)."""
+    code = MPY_CODE % {"toy": TOY, "game": game, "configs": configs(game, SEEDS),
+                       "points": CHECKPOINTS, "ai_spread": AI_SPREAD, "ai_last": AI_LAST,
+                       "budget": BUDGET, "plant": plant}
+    proc = run_mpy(code, heap="1024wK", paths=[ROOT], timeout=900)
+    got = {}
+    for line in proc.stdout.splitlines():
+        parts = line.split(" ", 2)
+        if parts[0] == "CHECK":
+            got.setdefault(parts[1], [])
+        elif parts[0] == "MSG":
+            got.setdefault(parts[1], []).append(parts[2])
+    return got, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
 def mpy_results(game):
     if game not in _mpy:
-        code = MPY_CODE % {"toy": TOY, "game": game, "configs": configs(game, (3,)),
-                           "points": CHECKPOINTS // 2, "ai_points": 1, "budget": BUDGET}
-        proc = run_mpy(code, heap="1024wK", paths=[ROOT], timeout=900)
-        got = {}
-        for line in proc.stdout.splitlines():
-            parts = line.split(" ", 2)
-            if parts[0] == "CHECK":
-                got.setdefault(parts[1], [])
-            elif parts[0] == "MSG":
-                got.setdefault(parts[1], []).append(parts[2])
-        _mpy[game] = (got, proc.stdout[-2000:] + proc.stderr[-2000:])
+        _mpy[game] = run_contract_mpy(game)
     return _mpy[game]
 
 
@@ -154,6 +165,14 @@ def _peeking_choose(state, seat, level, rng, budget=None):
     return best
 
 
+def _late_peeking_choose(state, seat, level, rng, budget=None):
+    """Fair until the draw pile is empty, then it reads the next hand (an end-game estimate
+    that peeks): only checks at the last positions can see it."""
+    if state.draw:
+        return _TOY_CHOOSE(state, seat, level, rng, budget)
+    return _peeking_choose(state, seat, level, rng, budget)
+
+
 def _faulty_sample_for_obs(self, seat, rng):
     # consistent with the faulty observation (no hand): the seat's own hand dealt again
     world = _TOY_SAMPLE(self, (seat + 1) % self.num_players, rng)
@@ -167,6 +186,7 @@ _TOY_APPLY = _toy_rules.State.apply
 _TOY_CLONE = _toy_rules.State.clone
 _TOY_OBS = _toy_rules.State.observation
 _TOY_SAMPLE = _toy_rules.State.sample_hidden
+_TOY_CHOOSE = __import__("tests.toygame.ai", fromlist=["choose"]).choose
 
 
 @pytest.mark.parametrize("fault,check", [
@@ -177,6 +197,7 @@ _TOY_SAMPLE = _toy_rules.State.sample_hidden
      "observation_legal"),
     ({"returns": _fault_returns}, "returns"),
     ("ai", "ai_hidden"),
+    ("ai_late", "ai_hidden"),
     ("num", "action_range"),
     ("new_game", "replay"),
 ])
@@ -186,6 +207,8 @@ def test_the_checks_find_planted_faults(fault, check, monkeypatch):
     rules = _toy_rules
     if fault == "ai":
         monkeypatch.setattr(ai, "choose", _peeking_choose)
+    elif fault == "ai_late":
+        monkeypatch.setattr(ai, "choose", _late_peeking_choose)
     elif fault == "num":
         monkeypatch.setattr(rules, "NUM_ACTIONS", 4)
     elif fault == "new_game":
@@ -200,9 +223,31 @@ def test_the_checks_find_planted_faults(fault, check, monkeypatch):
     else:
         for name, fn in fault.items():
             monkeypatch.setattr(rules.State, name, fn)
-    got = contract.run(rules, ai, [({"players": 3}, 5), ({"players": 2}, 8)], 14, 4,
-                       contract.LEVELS, BUDGET)
+    got = contract.run(rules, ai, configs("toy", SEEDS), CHECKPOINTS, AI_SPREAD,
+                       contract.LEVELS, BUDGET, AI_LAST)
     assert got[check], "the %s check missed a planted fault" % check
+
+
+PEEK_AT_THE_END = """
+_fair = ai.choose
+def _peek(state, seat, level, rng, budget=None):
+    if state.draw:
+        return _fair(state, seat, level, rng, budget)
+    other = state.hands[(seat + 1) %% state.num_players]
+    best = state.legal_actions()[0]
+    for a in state.legal_actions():
+        if a in other:
+            best = a
+    return best
+ai.choose = _peek
+"""
+
+
+def test_the_micropython_half_finds_an_ai_that_peeks_at_the_end():
+    got, tail = run_contract_mpy("toy", PEEK_AT_THE_END % ())
+    assert "ai_hidden" in got, "the run under MicroPython did not finish:\n" + tail
+    assert got["ai_hidden"], "the MicroPython half missed an AI that peeks in the end phase"
+    assert all(got[c] == [] for c in contract.CHECKS if c != "ai_hidden"), got
 
 
 def test_the_toy_game_passes_every_check():

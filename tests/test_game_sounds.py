@@ -4,8 +4,9 @@ demo, whose moves are announced like anyone's."""
 
 import pytest
 
-from games import registry
+import registry
 from sim import headless
+from tests import opening
 
 
 @pytest.mark.parametrize("game", [e[0] for e in registry.GAMES])
@@ -17,8 +18,8 @@ def test_a_game_in_play_asks_for_the_flip_tune(game):
         app.settings["ai_speed"] = "fast"
         app.sound = played.append
         entry = registry.find(game)
-        view = registry.load(game, "view")
-        app.push(view.demo_scene(app, entry, 7))
+        registry.load(game, "view")
+        app.push(opening.demo_scene(app, entry, 7))
 
     r = headless.run("WAIT:20000", setup=setup, settle_ms=0)
     assert r.app.errors == 0

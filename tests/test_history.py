@@ -1,16 +1,16 @@
-"""History (issue #12 "messages a person can read"): every game keeps a log of what happened,
-bounded, strings only, that a "History" row of the pause menu opens in full (a message cut
-to the screen's width, or missed, can be read). The kit gives it to every table through
-kit.turns.Turns: every toast shown while the table is on the stack is recorded
-(core.app.App.toast), `turns.record` adds a line without a toast, `turns.with_history` adds
-the pause-menu row. Driven through the toy game and the three games' tables."""
+"""History: every game keeps a log of what happened, bounded, strings only, that the History
+row of the kit's pause menu opens in full (a message cut to the screen's width, or missed,
+can be read). The kit gives it to every table through kit.turns.Turns: every toast shown
+while the table is on the stack is recorded (core.app.App.toast), `turns.record` adds a
+line without a toast; kit.table's pause menu (kit.pause) has the row. Driven through the toy
+game and the games' tables."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
 from core.session import Session
-from games import registry
 from kit import turns
 from sim import headless
 from tests.toygame import ENTRY, rules
@@ -47,10 +47,12 @@ def test_every_message_of_a_game_is_recorded_in_full_and_bounded():
     table = tables[0]
     lines = table.turns.history.lines
     assert table.session.is_over() and r.app.errors == 0
-    # The toy table toasts one line per action: 20 actions, 20 lines, in order.
+    # The toy table toasts one line per action: 20 actions, 20 lines, in order; then the
+    # kit names the winner of the all-AI game with the final scores.
     assert len(table.session.actions) == 20
-    assert len(lines) == 20 and all(isinstance(x, str) for x in lines)
-    assert lines[0].startswith("Seat 0") and lines[1].startswith("Seat 1")
+    assert len(lines) == 21 and all(isinstance(x, str) for x in lines)
+    assert lines[0].startswith("South:") and lines[1].startswith("North:")
+    assert " wins: " in lines[20] or lines[20].startswith("Shared win: ")
     # Bounded: only the last HISTORY_LINES are kept.
     h = turns.History()
     for i in range(turns.HISTORY_LINES + 15):
@@ -85,28 +87,17 @@ def test_the_pause_menu_row_opens_the_history_screen_scrolled_to_the_end():
         for i in range(30):
             table.turns.record("event %d" % i)
         table.turns.record(long)
-        chosen = []
-        labels, done = table.turns.with_history(["Resume", "How to play", "Quit game"],
-                                                chosen.append)
-        table.menu = (labels, done, chosen)
-        from ui.dialog import Dialog
 
-        app.push(Dialog("Paused", labels, done))
-
-    # The row sits before Quit; the other rows keep their own index.
-    r = headless.run("WAIT:100,DOWN,DOWN,A,WAIT:100", setup=setup, settle_ms=0)
-    labels, done, chosen = tables[0].menu
-    assert labels == ["Resume", "How to play", "History", "Quit game"]
+    # MENU, then the third row: History.
+    # the pause menu: Resume, ? What now, How to play, History
+    r = headless.run("WAIT:100,MENU,WAIT:100,DOWN,DOWN,DOWN,A,WAIT:100", setup=setup,
+                     settle_ms=0)
     top = r.app.top
     assert type(top).__name__ == "HistoryScreen"
     # The newest message is on screen, whole (wrapped, never cut), the oldest scrolled away.
     shown = " ".join(top.lines[top.top:top.top + top.page])
     assert long.split(", and")[0] in shown and shown.endswith("all of it")
     assert "event 0" not in shown
-    done(3)
-    done(0)
-    done(-1)
-    assert chosen == [2, 0, -1]
     # B goes back to the table.
     top.button(btn.B, btn.PRESS)
     assert r.app.top is tables[0]
@@ -126,7 +117,7 @@ MPY_FLOW = """
 from core.app import App
 from core import input as btn
 from device.headless import HeadlessPlatform
-from games import registry
+import registry
 p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
 app = App(p)
 app.start()
@@ -135,7 +126,8 @@ app.stack = []
 app.push(MainMenu())
 view = registry.load("memory", "view")
 entry = registry.find("memory")
-setup = view.entry_scene(app, entry)
+from kit import setup as kit_setup
+setup = kit_setup.entry_scene(app, entry)
 app.push(setup)
 setup.values["size"] = 16
 setup.values["lv1"] = "solo"
@@ -159,9 +151,10 @@ print(len(h) > 3, len(h) <= 60, h[-1][:8])
 dialog.button(btn.A, btn.PRESS)
 new = app.top
 print(type(new).__name__, new is not table, len(new.session.actions))
-labels, done = new.turns.with_history(["Resume", "Quit game"], None)
-print(labels)
-done(1)
+new.open_menu()
+print(app.top.choices)
+app.top.cursor = 3
+app.top.button(btn.A, btn.PRESS)
 print(type(app.top).__name__, app.top.lines[:1])
 """
 
@@ -179,7 +172,8 @@ def test_history_and_the_after_game_flow_under_micropython(tmp_path):
     assert out[0] == "['Play again', 'Setup', 'Menu']", out
     assert out[1].startswith("True True You "), out      # your last pair, in the History
     assert out[2] == "GameScene True 0", out
-    assert out[3] == "['Resume', 'History', 'Quit game']", out
+    assert out[3] == "['Resume', '? What now', 'How to play', 'History', 'Hint (2 left)', " \
+        "'Peek (1 left)', 'Quit game']", out
     assert out[4] == "HistoryScreen ['Nothing has happened yet.']", out
 
 

@@ -204,3 +204,19 @@ def test_the_window_offers_only_the_boards_keys():
     assert p.buttons.available == LCD114
     p.buttons.press(btn.X)                       # a stray bit never reaches the app
     assert p.buttons.read() == 0
+
+
+def test_hints_are_expanded_once_per_text_board_and_language():
+    """widgets.hints keeps the last few texts it expanded (a table asks every frame): the same
+    text gives the same string back, and a change of language or board expands it again."""
+    app = _App(*BOARD_APPS["pico_lcd_1_3"])
+    first = widgets.hints(app, TEXT)
+    assert widgets.hints(app, "".join(TEXT)) is first
+    strings.load("fr")
+    try:
+        assert "Haut/Bas" in widgets.hints(app, TEXT)
+    finally:
+        strings.load("en")
+    assert widgets.hints(app, TEXT) == first
+    four = _App(*BOARD_APPS["display_pack_2"])
+    assert widgets.hints(four, TEXT).startswith("B+X/Y Card")

@@ -6,10 +6,11 @@ own result screens are checked in their view tests."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
-from games import registry
 from sim import headless
+from tests import opening
 from tests.toygame import ENTRY
 
 
@@ -28,8 +29,8 @@ def started(out, players=3):
     def go(app):
         app.start()
         app.reset_to_home()
-        view = registry.load("toy", "view")
-        screen = view.entry_scene(app, registry.find("toy"))
+        registry.load("toy", "view")
+        screen = opening.entry_scene(app, registry.find("toy"))
         app.push(screen)
         screen.values["players"] = players
         screen.values["lv2"] = "hard"

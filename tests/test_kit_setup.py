@@ -7,11 +7,12 @@ import sys
 
 import pytest
 
+import registry
 from core import storage, strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from sim import headless
+from tests import opening
 from tests.toygame import ENTRY, ai, rules
 
 
@@ -27,8 +28,7 @@ def toy_registered():
 
 def open_setup(app):
     app.start()
-    view = registry.load("toy", "view")
-    app.push(view.entry_scene(app, registry.find("toy")))
+    app.push(opening.entry_scene(app, registry.find("toy")))
 
 
 def saved_game(data, moves=4, seed=7):
@@ -50,7 +50,7 @@ def test_rows_from_the_declaration_and_players_row_changes_level_rows():
     scene = r.app.top
     assert type(scene).__name__ == "SetupScreen" and r.app.errors == 0
     assert scene.title == "Eleven"                       # from its registry line
-    assert names(scene) == ["Players", "Opponent 1", "Opponent 2", "Start", "Watch AI play",
+    assert names(scene) == ["Players", "West", "East", "Start", "Watch AI play",
                             "How to play", "Statistics"]
     assert scene.values == {"players": 3, "lv1": "normal", "lv2": "normal", "lv3": "normal"}
     assert scene.spec.seats(scene.values, False) == ["human", "normal", "normal"]
@@ -155,7 +155,7 @@ def test_damaged_header_is_reported_and_kept(tmp_path):
     r = headless.run("WAIT:300", setup=open_setup, data_dir=str(tmp_path))
     top = r.app.top
     assert type(top).__name__ == "Dialog"
-    assert top.message == "Saved game could not be read: kept as resume_toy.json.bad"
+    assert top.message == "Your saved game could not be read. A copy was kept."
     assert (tmp_path / "resume_toy.json.bad").exists()
     assert (tmp_path / "resume_toy.act.bad").exists()
     assert not (tmp_path / "resume_toy.json").exists()
@@ -168,7 +168,8 @@ def test_damaged_actions_resume_at_an_earlier_move_and_say_so(tmp_path):
     r = headless.run("WAIT:300,A,WAIT:300", setup=open_setup, data_dir=str(tmp_path))
     top = r.app.top
     assert type(top).__name__ == "Dialog"
-    assert top.message == "Saved game was damaged: resumed at move 6 of 8"
+    assert top.message == "Your saved game was damaged: it goes on from move 6 of 8. A " \
+        "copy was kept."
     table = r.app.stack[-2]
     assert type(table).__name__ == "Table" and table.session.actions == s.actions
     assert len((tmp_path / "resume_toy.act.bad").read_bytes()) == 16   # the damaged file
@@ -207,7 +208,7 @@ def test_kit_lang_loads_one_language_and_drops_its_module():
 
     strings.load("fr")
     lang.load("tests.toygame", "toy")
-    assert strings.t("toy.keys") == "</> Carte  A Jouer  B Retour"
+    assert strings.t("toy.keys") == "{LR} Carte  A Jouer  {MENU} Menu"
     assert strings.t("game.toy") == "Onze"
     assert "tests.toygame.lang_fr" not in sys.modules
     assert "tests.toygame.lang_en" not in sys.modules
@@ -236,7 +237,7 @@ def test_damaged_high_scores_are_reported_and_kept(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+        app.push(opening.entry_scene(app, registry.find("memory")))
 
     r = headless.run("WAIT:300,UP,UP,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     top = r.app.top

@@ -1,14 +1,15 @@
 """kit.turns: one turn driver for every game. The AI decides during the pause after the last
 move, once that move is drawn (else "Thinking..." is drawn before it decides); its pace
-follows the ai_speed setting; after the human's move the result stays before any AI moves
-(issue #12 "a pace a person can follow"); nothing moves under a dialog; a demo pops back when
-it ends; Session.ai_choose checks seat, level and the AI's answer.
+follows the ai_speed setting; after the human's move the result stays before any AI moves; a
+move's message is on screen with the frame that shows the move and the next move (or your
+turn) waits until it has been read; nothing moves under a dialog; Session.ai_choose checks
+seat, level and the AI's answer.
 Times are the headless simulator's virtual clock (deterministic, not the host's)."""
 
 import pytest
 
+import registry
 from core.session import LEVELS, Session, ai_delay_ms
-from games import registry
 from kit import turns
 from sim import headless
 from tests.toygame import ENTRY, rules
@@ -85,20 +86,80 @@ def table_setup(seats, speed="normal", recorder=None, out=None):
 
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
 def test_ai_pace_and_the_pause_after_the_human(speed):
+    """The next move waits for the pause and for the last move's message to be read
+    (core.app.reading_ms), and not much more."""
+    from core.app import reading_ms
+
     rec = Recorder()
     tables = []
-    headless.run("WAIT:200,A,WAIT:12000", setup=table_setup(["human", "easy", "normal"],
+    headless.run("WAIT:200,A,WAIT:20000", setup=table_setup(["human", "easy", "normal"],
                                                            speed, rec, tables), settle_ms=0)
     moves = rec.applied
     assert moves[0][2] and not moves[1][2] and not moves[2][2]   # you, then two AIs
     settings = {"ai_speed": speed}
-    # After your move: the longer pause; between AI moves: the AI speed's delay.
-    assert moves[1][0] - moves[0][0] >= turns.human_pause_ms(settings)
-    assert moves[2][0] - moves[1][0] >= ai_delay_ms(settings)
+    table = tables[0]
+    lines = table.history.lines
+    # After your move: the longer pause, or your message's reading time.
+    first = max(turns.human_pause_ms(settings), reading_ms(settings, lines[0]))
+    assert first <= moves[1][0] - moves[0][0] < first + 200
+    # Between AI moves: the AI speed's delay, or the message's time (two frames of slack).
+    second = max(ai_delay_ms(settings), reading_ms(settings, lines[1]))
+    assert second <= moves[2][0] - moves[1][0] < second + 200
     assert turns.human_pause_ms(settings) > ai_delay_ms(settings)
-    # ... and not much more (two frames to draw "Thinking..." and decide).
-    assert moves[2][0] - moves[1][0] < ai_delay_ms(settings) + 200
-    assert len(moves) == 3 and tables[0].turns.human_to_move()    # your turn again
+    assert len(moves) == 3 and table.turns.human_to_move()    # your turn again
+
+
+def test_a_moves_message_is_on_screen_with_the_frame_that_shows_the_move():
+    """Each move's message is drawn in the first frame after the move (not queued behind the
+    last one), and the next move comes only once it has gone."""
+    tables = []
+    seen = []       # (actions applied, the message on screen) at each frame drawn
+
+    def setup(app):
+        table_setup(["normal", "hard", "easy"], "fast", out=tables)(app)
+        table = tables[0]
+        real = table.draw
+
+        def draw(c, full):
+            real(c, full)
+        table.draw = draw
+        real_app_draw = app.draw
+
+        def app_draw(now=0):
+            real_app_draw(now)
+            t = app._toast
+            seen.append((len(table.session.actions), t[0][0][0] if t[0] and t[1] else None))
+        app.draw = app_draw
+
+    headless.run("WAIT:15000", setup=setup, settle_ms=0)
+    table = tables[0]
+    lines = table.history.lines
+    assert len(lines) >= 4
+    for n in range(1, 5):
+        frames = [text for k, text in seen if k == n]
+        # The first frame that shows move n shows its message, and it stays until move n+1.
+        assert frames and frames[0] == lines[n - 1], (n, frames[:2], lines[n - 1])
+    for k, text in seen:
+        if text is not None:
+            assert text == lines[k - 1]      # never an older move's message over a newer move
+
+
+def test_your_turn_waits_until_the_ai_message_is_read_and_a_takes_it_off():
+    tables = []
+    headless.run("WAIT:200,A,WAIT:2800", setup=table_setup(["human", "normal"], "normal",
+                                                          out=tables), settle_ms=0)
+    table = tables[0]
+    app = table.app
+    assert len(table.session.actions) == 2 and table.session.is_human_turn()
+    assert app.toasts_pending() == 1 and table.turns.reading()
+    assert not table.turns.human_to_move()             # not yet: the AI's message is up
+    assert table.status() != "Your turn: play a card"
+    tables.clear()
+    headless.run("WAIT:200,A,WAIT:2800,A,WAIT:150", setup=table_setup(
+        ["human", "normal"], "normal", out=tables), settle_ms=0)
+    table = tables[0]
+    assert table.app.toasts_pending() == 0 and table.turns.human_to_move()   # A: read
+    assert len(table.session.actions) == 2              # ... and it played nothing
 
 
 def test_the_ai_decides_during_the_pause_once_your_move_is_drawn():
@@ -111,9 +172,12 @@ def test_the_ai_decides_during_the_pause_once_your_move_is_drawn():
     you, answer = rec.applied[0], rec.applied[1]
     assert you[2] and not answer[2]
     frames, status, asked = rec.before_ai[0]
-    pause = turns.human_pause_ms({"ai_speed": "normal"})
+    from core.app import reading_ms
+
+    settings = {"ai_speed": "normal"}
+    pause = max(turns.human_pause_ms(settings), reading_ms(settings, "You: card 1, total 1"))
     assert frames > you[3]                    # your move was drawn before the AI was asked
-    assert status == "Seat 1 to play"         # ... and the table said so, not Thinking...
+    assert status == "North to play"          # ... and the table said so, not Thinking...
     assert asked - you[0] < 100               # asked at once, not after the pause
     assert pause <= answer[0] - you[0] < pause + 100    # played when the pause ended
     assert "Thinking..." not in rec.statuses
@@ -201,7 +265,7 @@ def test_turn_win_and_lose_tunes_come_from_the_driver():
         return setup
 
     tables = []
-    keys = ",".join(["A,WAIT:3000"] * 12)
+    keys = ",".join(["A,WAIT:3000"] * 10) + ",WAIT:5000"    # the game, not the next one
     headless.run("WAIT:200," + keys, setup=setup_for(["human", "easy"], tables), settle_ms=0)
     session = tables[0].session
     assert session.is_over()

@@ -5,8 +5,8 @@ import math
 
 import pytest
 
+import registry
 from core.rng import Rng
-from games import registry
 from tests.toygame import ENTRY
 from tools import arena, ladder
 

@@ -1,4 +1,5 @@
-"""screens.launch: a second game starts on a fresh interpreter where the board can restart.
+"""screens.launch: after a game the board restarts into the menu, where it can restart, so the
+next game opens in place on a fresh interpreter.
 
 The headless platform stands in for the board: `restart` records the call (on the device it is
 machine.soft_reset(), which never returns), and a new App on the same data folder stands in
@@ -7,9 +8,9 @@ for main.py running again. tests/test_rig.py checks the real restart on the emul
 
 import os
 
+import registry
 from core.app import App
 from device.headless import HeadlessPlatform
-from games import registry
 from screens import launch
 from tests.test_app import GEN, press, run_for
 
@@ -48,17 +49,35 @@ def launch_file(tmp_path):
     return tmp_path / launch.LAUNCH_FILE
 
 
-def test_the_first_game_opens_in_place_the_second_restarts_into_it(tmp_path):
+def test_leaving_a_game_restarts_into_the_menu_and_the_next_game_opens_in_place(tmp_path):
     app, p = booted(tmp_path)
     open_row(app, p, "memory")
     assert names(app) == ["SetupScreen"] and p.restarts == 0
     assert not launch_file(tmp_path).exists()
-    press(app, p, "B")
-    assert names(app) == ["MainMenu"]
-    open_row(app, p, "match_collect")
+    press(app, p, "B")          # the menu's first tick: the game left its names behind
     assert p.restarts == 1
-    assert launch_file(tmp_path).read_text() == "match_collect"
-    assert names(app) == ["MainMenu"]         # nothing opened here: the board restarts
+    assert launch_file(tmp_path).read_text() == "#%d" % row_of("memory")
+    # main.py again: no splash, the menu on the game's row, the next game in place.
+    app, p = booted(tmp_path)
+    assert names(app) == ["MainMenu"] and app.top.menu.cursor == row_of("memory")
+    assert not launch_file(tmp_path).exists()
+    open_row(app, p, "match_collect")
+    assert names(app) == ["SetupScreen"] and p.restarts == 0
+
+
+def test_the_restart_into_the_menu_draws_no_splash(tmp_path):
+    launch_file(tmp_path).write_text("#2")
+    p = RestartingPlatform(data_dir=str(tmp_path), asset_dir=GEN)
+    app = App(p)
+    app.start()
+    texts = []
+    draw_text = app.canvas.text
+    app.canvas.text = lambda font, text, *a, **kw: texts.append(text) or draw_text(
+        font, text, *a, **kw)
+    app.draw(p.ticks_ms())
+    assert texts == []                      # the splash drew nothing
+    run_for(app, p, 100)
+    assert names(app) == ["MainMenu"] and app.top.menu.cursor == 2 and p.restarts == 0
 
 
 def test_a_game_that_leaves_the_heap_whole_lets_the_next_open_in_place(tmp_path, monkeypatch):
@@ -92,11 +111,11 @@ def test_after_the_restart_the_splash_opens_the_game_and_the_menu_comes_back_on_
     assert names(app) == ["SetupScreen"]
     assert app.top.entry[0] == "match_collect"
     assert p.restarts == 0
-    press(app, p, "B")
+    press(app, p, "B")                             # a game ran on this interpreter
     assert names(app) == ["MainMenu"]
     assert app.top.menu.cursor == row_of("match_collect")
-    open_row(app, p, "memory")                     # a game ran on this interpreter
-    assert p.restarts == 1 and launch_file(tmp_path).read_text() == "memory"
+    assert p.restarts == 1
+    assert launch_file(tmp_path).read_text() == "#%d" % row_of("match_collect")
 
 
 def test_the_splash_names_the_game_it_opens(tmp_path):
@@ -140,7 +159,6 @@ def test_without_restart_every_game_opens_in_place(tmp_path):
 def test_a_disk_that_refuses_the_file_opens_the_game_in_place(tmp_path, monkeypatch):
     app, p = booted(tmp_path)
     open_row(app, p, "memory")
-    press(app, p, "B")
     real_open = open
 
     def refuse(path, *args, **kw):
@@ -149,6 +167,8 @@ def test_a_disk_that_refuses_the_file_opens_the_game_in_place(tmp_path, monkeypa
         return real_open(path, *args, **kw)
 
     monkeypatch.setattr("builtins.open", refuse)
+    press(app, p, "B")
+    assert p.restarts == 0 and names(app) == ["MainMenu"]
     open_row(app, p, "cauldron")
     assert p.restarts == 0
     assert names(app) == ["SetupScreen"] and app.top.entry[0] == "cauldron"
@@ -159,7 +179,7 @@ MPY_PRELUDE = """
 import os
 from core.app import App
 from device.headless import HeadlessPlatform, run
-from games import registry
+import registry
 
 class P(HeadlessPlatform):
     restarts = 0

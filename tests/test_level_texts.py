@@ -5,10 +5,10 @@ import importlib
 
 import pytest
 
+import registry
 from core import app as core_app
 from core import lang_en as core_en
 from core import lang_fr as core_fr
-from games import registry
 from sim import headless
 
 LEVELS = ("easy", "normal", "hard")

@@ -3,9 +3,13 @@ across 2-4 players and every variant, and 300 under the MicroPython unix port on
 heap. No exception, every game ends, every card always in exactly one place. (About two
 minutes under CPython; the MicroPython run takes seconds.)"""
 
+import pytest
+
 from tests.mpy import require_micropython
 from tests.test_match_collect_ai import ai_game
 from tools import soak
+
+pytestmark = pytest.mark.slow   # a soak (1,000-2,000 AI games): `make test-all`, not `make test`
 
 LEVELS = ("easy", "normal", "hard")
 OPTION_SETS = (

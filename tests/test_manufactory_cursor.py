@@ -35,3 +35,16 @@ def test_a_cursor_move_redraws_the_belt_and_the_part_lines_only(board):
     step = [s for s in moved.steps if s.token == key][0]
     w, h = moved.final.size
     assert step.frames == 1 and 0 < step.bytes < w * h * 2 // 2
+
+
+@pytest.mark.parametrize("keys, cursor", [("RIGHT,WAIT:300,RIGHT,WAIT:300,RIGHT", 3),
+                                          ("LEFT", 3), ("RIGHT,WAIT:300,LEFT", 0)])
+def test_moves_in_a_row_redraw_only_the_part_left_and_the_part_reached(keys, cursor):
+    """Each cursor move repaints the part the cursor left and the one it reached, never the
+    four; after several moves the screen is the whole table drawn with the cursor there."""
+    from tests.test_manufactory_view import table
+
+    moved = headless.run("WAIT:600,%s,WAIT:600" % keys, setup=_tips_off(table(4, players=3)))
+    whole = headless.run("WAIT:1300", setup=_tips_off(table(4, players=3), cursor))
+    assert moved.app.top.cursor == cursor
+    assert ImageChops.difference(moved.final, whole.final).getbbox() is None

@@ -4,9 +4,13 @@
 player, every card always in exactly one place. Hard plays with a budget of one sampled deck
 order here (its default is two with 2 players) so both runs take about a minute together."""
 
+import pytest
+
 from core.rng import Rng
 from games.manufactory import ai, rules
 from tests.mpy import run_mpy
+
+pytestmark = pytest.mark.slow   # a soak (1,000-2,000 AI games): `make test-all`, not `make test`
 
 LEVELS = ("easy", "normal", "hard")
 

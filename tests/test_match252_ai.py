@@ -4,8 +4,8 @@ games on CPython and under the MicroPython unix port with a Pico-sized heap."""
 
 import pytest
 
+import registry
 from core.rng import Rng
-from games import registry
 from games.match252 import ai, rules
 from games.match252.rules import EMPTY, action
 from tests.mpy import run_mpy

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import opening
 from tests.mpy import run_mpy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,8 +22,8 @@ BOARDS = {"240x240": "pico_lcd_1_3", "240x135": "pico_lcd_1_14", "320x240": "dis
 
 def _base(app, speed="fast", language="en"):
     """What App.start() does, without the splash: settings, strings, theme, assets, menu."""
+    import registry
     from core import storage, strings
-    from games import registry
     from screens.main_menu import MainMenu
 
     registry.register(ENTRY)
@@ -81,14 +82,14 @@ def _push_table(session_factory):
 # -- setup screen -------------------------------------------------------------------------------
 def test_setup_screen_rows_and_players_change():
     def push(app):
-        app.push(_view().entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
 
     r = _run("SHOT:setup,RIGHT,RIGHT,SHOT:four", push=push)
     scene = r.app.top
     assert type(scene).__name__ == "SetupScreen"
     labels = [row[0] for row in scene.menu.rows]
     # 2 -> 3 -> 4 players: three level rows, Reshuffle switched on by default for four.
-    assert labels == ["Players", "West level", "North level", "East level", "Reshuffle",
+    assert labels == ["Players", "West", "North", "East", "Reshuffle",
                       "Quick Rounds", "Length", "Start", "Watch AI play", "How to play",
                       "High scores", "Statistics"]
     assert scene.values["players"] == 4 and scene.values["reshuffle"] is True
@@ -106,7 +107,6 @@ def test_how_to_play_text_in_both_languages():
         table = mod.T
         assert "800" in howto.RULES and "700" in howto.RULES
         assert not hasattr(mod, "RULES")    # not loaded with the strings when the game starts
-        assert len(table["mc.seats4"].split(",")) == 4
         assert len(table["mc.melds"].split(",")) == 6
         assert len(table["mc.wonders"].split(",")) == 6
 
@@ -134,7 +134,7 @@ def test_table_screenshots_every_size(size):
     four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
     from ui import widgets
 
-    assert widgets.hints(r.app, table.hint()) == (
+    assert widgets.hints(r.app, table.hint_text()) == (
         "X/Y Card  A Pick  B Actions  Hold B Menu" if four
         else "</> Card  A Pick  B Actions  MENU Menu")
 
@@ -281,7 +281,7 @@ def test_pending_choice_picks_from_the_row():
     assert sorted(table.row.cards) == sorted(picks)
     from ui import widgets
 
-    assert widgets.hints(r.app, table.hint()) == "</> Card  A Choose  B Options"
+    assert widgets.hints(r.app, table.hint_text()) == "</> Card  A Choose  B Options"
     first = table.row.cards[0]
     # A picks the card under the cursor (a fresh copy of the same game).
     session = _human_pending(kinds)
@@ -381,7 +381,7 @@ def test_demo_game_runs_to_the_end_and_back_to_menu():
     sys.modules.pop("games.match_collect.human", None)
 
     def push(app):
-        scene = _view().demo_scene(app, ENTRY, 5, players=2)
+        scene = opening.demo_scene(app, ENTRY, 5, players=2)
         seen["table"] = scene
         app.push(scene)
 
@@ -399,15 +399,15 @@ def test_b_leaves_the_all_ai_game_as_in_every_game():
     seen = {}
 
     def push(app):
-        scene = _view().demo_scene(app, ENTRY, 5, players=2)
+        scene = opening.demo_scene(app, ENTRY, 5, players=2)
         seen["table"] = scene
         app.push(scene)
 
-    from games.match_collect import lang_en
+    from kit import lang_en
 
     r = _run("WAIT:3000", push=push, settle_ms=0)
     assert r.app.top is seen["table"]
-    assert seen["table"].hint() == lang_en.T["mc.hint_demo"] == "B Back  {MENU} Pause"
+    assert seen["table"].hint_text() == lang_en.T["hint_demo"] == "B Back  {MENU} Menu"
     r = _run("WAIT:3000,B,WAIT:500", push=push, settle_ms=0)
     assert r.app.errors == 0, r.log
     assert type(r.app.top).__name__ == "MainMenu"
@@ -417,9 +417,9 @@ def test_b_leaves_the_all_ai_game_as_in_every_game():
 # -- resume ----------------------------------------------------------------------------------------
 def test_resume_after_restart(tmp_path):
     def push(app):
-        app.push(_view().entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
 
-    # Setup: 2 players: Players, North level, Reshuffle, Quick, Length, Start (row 5).
+    # Setup: 2 players: Players, North, Reshuffle, Quick, Length, Start (row 5).
     # B A: draw from the pile; A picks the first card (kept only on screen, not saved).
     r = _run("DOWN,DOWN,DOWN,DOWN,DOWN,A,WAIT:300,B,A,WAIT:300", push=push,
              data_dir=str(tmp_path))
@@ -577,7 +577,8 @@ def test_after_the_game_play_again_setup_or_menu_and_the_history_row():
     assert type(table).__name__ == "Table" and table.session.actions == []
     assert table.session.options == opts and table.session.seats == ["human", "hard"]
     r = _run("MENU,WAIT:100", push=_push_table(_human_session))
-    assert r.app.top.choices == ["Resume", "How to play", "History", "Quit game"]
+    assert r.app.top.choices == ["Resume", "? What now", "How to play", "History",
+                                     "Sound: on", "Quit game"]
 
 
 # -- MicroPython ----------------------------------------------------------------------------------
@@ -585,7 +586,7 @@ MPY_DEMO = """
 import gc
 from core.app import App
 from device.headless import HeadlessPlatform
-from games import registry
+import registry
 registry.register(%(entry)r)
 p = HeadlessPlatform(keys="", data_dir=%(data)r, asset_dir=%(gen)r)
 app = App(p)
@@ -595,7 +596,8 @@ from screens.main_menu import MainMenu
 app.stack = []
 app.push(MainMenu())
 view = registry.load("match_collect", "view")
-table = view.demo_scene(app, registry.find("match_collect"), 5, 2)
+from kit import setup
+table = setup.demo_scene(app, registry.find("match_collect"), 5, 2)
 app.push(table)
 del view
 gc.collect()

@@ -125,6 +125,7 @@ def _hogs(n):
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
 
+@pytest.mark.slow   # 2 x cpu_count busy processes and memcheck's bisection
 @pytest.mark.parametrize("game", ["match252", "match_collect"])
 def test_same_figures_under_load(flashed, game):
     keys = memcheck.game_keys(game)
@@ -141,6 +142,7 @@ def test_same_figures_under_load(flashed, game):
     assert loaded == quiet
 
 
+@pytest.mark.slow   # memcheck's bisection, twice
 def test_min_heap_is_repeatable(flashed):
     first = memcheck.min_heap(Path(flashed), memcheck.MENU_KEYS, 32, 128)
     second = memcheck.min_heap(Path(flashed), memcheck.MENU_KEYS, 32, 128)

@@ -8,11 +8,13 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script: the same paths as tests/conftest.py
     import tests.conftest  # noqa: F401
 
+import registry
 from core.session import Session
-from games import deck88, registry
+from games import deck88
 from games.memory import rules, view
 from kit import lang as kit_lang
 from sim import headless
+from tests import opening
 from ui import widgets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +86,7 @@ def test_preview_shows_every_face_then_turns_them_down():
         assert colour_pixels(down, rgb) < 200
     assert colour_pixels(down, BACK_RGB) > 20000
     scene = r.app.top
-    assert isinstance(scene, view.GameScene) and (scene.cols, scene.rows) == (8, 8)
+    assert type(scene).__name__ == "GameScene" and (scene.cols, scene.rows) == (8, 8)
     assert scene.cell_w >= 28 and scene.cell_h >= 26   # GAMES.md: about 28 px cells
     assert r.log == ""
 
@@ -112,7 +114,7 @@ def test_cursor_flip_and_mode_button():
 def test_versus_ai_plays_its_turn_after_the_human():
     r = headless.run("WAIT:3500,A,RIGHT,A,WAIT:6000", board=SQUARE,
                      setup=table_setup(16, players=2))
-    s = r.app.top.state if isinstance(r.app.top, view.GameScene) else None
+    s = r.app.top.state if type(r.app.top).__name__ == "GameScene" else None
     assert s is not None and s.turn >= 2     # the human's attempt, then the AI's
     assert s.current_player == 0
     assert r.log == ""
@@ -179,7 +181,8 @@ def test_bonus_flip_hint_bar_and_menu_offer_no_mode_nor_hint():
                      setup=table_setup(32, players=1, actions=accepted, preview=False))
     menu = r.app.top
     assert r.app.stack[-2].state.phase == rules.BONUS
-    assert menu.choices == ["Resume", "Peek (1 left)", "How to play", "History", "Quit game"]
+    assert menu.choices == ["Resume", "? What now", "How to play", "History",
+                            "Peek (1 left)", "Sound: on", "Quit game"]
 
 
 def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
@@ -193,11 +196,12 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
     assert said[-2] == "You switch to LOCATION"
     assert said[-1].startswith("You make a LOCATION pair: +50 (")
     assert said[-1].count(",") == 2 and " + " in said[-1]        # both cards, named in full
-    # French: "Vous ...", an AI's move in the third person (the AI plays first).
+    # French: "Vous ...", an AI's move in the third person, named as its seat (the AI
+    # plays first).
     r = headless.run("WAIT:4000", board=SQUARE, setup=table_setup(
         32, players=2, seats=["hard", "human"], preview=False, lang="fr"))
     lines = r.app.top.turns.history.lines
-    assert lines and all(line.startswith("L'IA") for line in lines), lines
+    assert lines and all(line.startswith("Nord ") for line in lines), lines
     r3 = headless.run("WAIT:300", board=SQUARE, setup=table_setup(
         32, players=1, preview=False, lang="fr"))
     scene = r3.app.top
@@ -241,14 +245,15 @@ def test_menu_start_and_resume(tmp_path):
 def test_demo_scene_plays_a_whole_game_and_returns():
     def setup(app):
         app.start()
+        app.settings["ai_speed"] = "fast"
         entry = registry.find("memory")
-        app.push(view.demo_scene(app, entry, 12))
+        app.push(opening.demo_scene(app, entry, 12))
     r = headless.run("WAIT:1000", board=SQUARE, setup=setup)
     scene = r.app.top
-    assert isinstance(scene, view.GameScene) and scene.demo
+    assert type(scene).__name__ == "GameScene" and scene.demo
     # run it out: the virtual clock makes this quick
     r = headless.run("WAIT:400000", board=SQUARE, setup=setup, settle_ms=0)
-    assert not isinstance(r.app.top, view.GameScene) and r.log == ""
+    assert type(r.app.top).__name__ != "GameScene" and r.log == ""
 
 
 def test_solo_game_end_keeps_the_best_score_per_size(tmp_path):
@@ -305,7 +310,7 @@ def test_setup_offers_the_solo_high_scores(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, registry.find("memory")))
+        app.push(opening.entry_scene(app, registry.find("memory")))
 
     # High scores is the row above the last (Statistics): UP, UP
     r = headless.run("WAIT:300,UP,UP,A,WAIT:300", board=SQUARE, setup=setup,

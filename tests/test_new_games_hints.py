@@ -51,7 +51,7 @@ def test_hint_texts_name_only_the_boards_buttons(lang):
 def test_every_game_has_a_first_turn_tip_naming_the_boards_buttons(lang):
     """kit.turns shows `tip.<game id>` once, the first time the person is to move; every
     registered game has one, and it names only buttons each board has."""
-    from games import registry
+    import registry
 
     apps = _apps()
     for entry in registry.GAMES:

@@ -281,8 +281,8 @@ def test_sim_window_shows_the_packs_led(tmp_path, monkeypatch):
 def test_the_turn_driver_lights_the_led_on_your_turn_only():
     """kit.turns.Turns.tick: lit while the human is to move, dark while the AI is, and in a
     demo; on the toy game (tests/toygame), Display Pack 2.0."""
+    import registry
     from core.session import Session
-    from games import registry
     from sim import headless
     from tests.toygame import ENTRY, rules
 
@@ -323,3 +323,63 @@ def test_the_turn_driver_lights_the_led_on_your_turn_only():
     finally:
         registry.unload_all()
         registry.GAMES[:] = saved
+
+
+# -- the battery level in every hint bar ---------------------------------------------------------
+def _hint_right_end(app, plat, width=30):
+    """Palette indices of the hint bar's right end, on the panel now."""
+    from ui import widgets
+
+    d = plat.display
+    y0 = app.height - widgets.hint_height(app) + 2
+    return {d.pixels[y * app.width + x] for y in range(y0, app.height - 2)
+            for x in range(app.width - width, app.width - 2)}
+
+
+@pytest.mark.parametrize("board", ["pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"])
+def test_the_hint_bar_shows_the_level_on_battery_where_it_has_room(tmp_path, board):
+    from core import theme
+
+    app, plat = make_app(tmp_path, board=board)
+    advance(app, plat, 2000)
+    assert _hint_right_end(app, plat) == {theme.PANEL}          # the simulator: no level
+    volts = [3500]
+    plat.battery = lambda: volts[0]
+    advance(app, plat, 61_000)                                  # the minute's check
+    assert app._idle[8] == 50 and theme.DIM in _hint_right_end(app, plat)
+    volts[0] = 2900                                             # 7 %: red, and warned
+    advance(app, plat, 61_000)
+    assert theme.RED in _hint_right_end(app, plat)
+    volts[0] = None                                             # on USB: gone
+    advance(app, plat, 61_000)
+    assert app._idle[8] is None and _hint_right_end(app, plat) == {theme.PANEL}
+
+
+def test_a_hint_with_no_room_left_keeps_the_hint_whole(tmp_path):
+    from ui import widgets
+
+    app, plat = make_app(tmp_path, board="pico_lcd_1_14")
+    advance(app, plat, 2000)
+    app._idle[8] = 64
+    long_hint = "{DPAD} Move  A Take the card  B Cancel  {MENU} Menu and more"
+    widgets.hint_bar(app, app.canvas, long_hint)
+    assert widgets._LAST[4] == ""                               # no room: no level
+    widgets.hint_bar(app, app.canvas, "A OK")
+    assert widgets._LAST[4] == "64%"
+
+
+def test_no_sound_while_the_screen_is_dimmed(tmp_path):
+    app, plat = make_app(tmp_path, dim_after_s=60, off_after_s=300)
+    notes = []
+    plat.tone = lambda hz, volume, ms=0: notes.append(hz)
+    advance(app, plat, 2000)
+    assert app.settings["sound"] is True                 # on by default
+    app.sound("turn")
+    advance(app, plat, 500)
+    assert notes and notes[0] == 990
+    del notes[:]
+    advance(app, plat, 61_000)
+    assert plat.display.backlight_percent < 80           # dimmed
+    app.sound("turn")
+    advance(app, plat, 500)
+    assert [hz for hz in notes if hz] == []

@@ -1,11 +1,11 @@
-"""games.registry: entries, on-demand loading and unloading, on CPython and MicroPython."""
+"""registry: entries, on-demand loading and unloading, on CPython and MicroPython."""
 
 import sys
 from pathlib import Path
 
 import pytest
 
-from games import registry
+import registry
 from tests.mpy import run_mpy
 from tests.toygame import ENTRY
 
@@ -82,7 +82,7 @@ def test_load_returns_the_leaf_module_and_unload_drops_it(toy_registered):
 
 MPY_REGISTRY = r"""
 import sys, gc
-from games import registry
+import registry
 from core import modules  # used by unload: loaded before the measurement starts
 from tests.toygame import ENTRY
 from core.rng import Rng

@@ -1,10 +1,13 @@
 """The build on the emulated RP2040 (tools/rig): the stock MicroPython 1.28.0 RPI_PICO firmware
-in rp2040js boots `make build` to the main menu and opens every registered game's first screen,
-with no error screen, traceback or MemoryError on the way.
+in rp2040js boots `make build` to the main menu and opens a game's first screen (in `make
+test`), every registered game's first screen and each game's all-AI game in one power-on
+(`slow`: `make test-all`), with no error screen, traceback or MemoryError on the way.
 
-Skips when the firmware UF2 or the bootrom is absent (../shared/rig, RIG_FIRMWARE, RIG_BOOTROM);
-node or the npm package missing is a skip too, except under CI=true, where it fails (the
-Makefile installs them). About a minute of wall time on two cores.
+The firmware UF2 and the bootrom: RIG_FIRMWARE / RIG_BOOTROM, else ../shared/rig/ beside the
+checkout's folder (tools/rig). When they, node or the npm package are missing the tests skip
+saying which, except under CI=true, where they fail (the Makefile installs node's package;
+the two files must be given). Each test that runs the app boots its own board, so what one
+test leaves on the screen never decides another's result.
 """
 
 import os
@@ -12,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ci import skip_or_fail
 from tools import build, rig
 from tools.rig import tour
 
@@ -20,15 +24,11 @@ GAME_MS = 15_000  # emulated ms for a game's first screen to be drawn
 
 
 def _require_rig():
-    files = rig.missing_files()
-    if files:
-        pytest.skip("emulated Pico: no " + "; no ".join(files))
-    tools = rig.missing_tools()
-    if tools:
-        message = "emulated Pico: no " + "; no ".join(tools)
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " (CI installs them with `make rig-install`)")
-        pytest.skip(message)
+    missing = rig.missing_files() + rig.missing_tools()
+    if missing:
+        skip_or_fail("emulated Pico: no " + "; no ".join(missing) +
+                     " (RIG_FIRMWARE and RIG_BOOTROM name the two files; `make rig-install` "
+                     "installs node's package)")
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +40,9 @@ def built(tmp_path_factory):
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def board(built):
+    """A board of its own, just powered on."""
     r = rig.Rig(build_dir=built)
     r.start()
     try:
@@ -84,7 +85,15 @@ def _frame_after(r, index, scene):
     return None
 
 
-def test_boots_to_the_main_menu(board, tmp_path):
+def test_boots_to_the_menu_the_simulators_picture_and_opens_a_game(board, tmp_path):
+    """The smoke test of `make test`: power-on to the main menu, drawn on the ST7789 model as
+    the simulator draws it from the same code (MADCTL 0x70 addressing, RGB565 byte order,
+    INVON; only the title bar's free-memory figure, MicroPython only, may differ), then A
+    opens the first game's first screen, with no error on the way."""
+    from PIL import ImageChops
+
+    from sim import headless
+
     r = board
     ev = r.wait_scene("MainMenu", 20_000)
     assert ev is not None, "no main menu after 20 s (emulated):\n" + r.text()[-3000:]
@@ -94,27 +103,12 @@ def test_boots_to_the_main_menu(board, tmp_path):
     _no_errors(r)
     games = [ev for ev in r.events if ev.kind == "games"]
     assert games and games[0].fields, "the hook did not report the registry"
-    # The panel shows the menu: the flush reached the ST7789 model, which holds a picture.
     state = r.state()
     assert state["display_on"] and state["madctl"] == 0x70 and state["colmod"] == 0x55
     shot = r.screenshot(tmp_path / "menu.png")
     colours = r.screen().getcolors(65536)
     assert colours is not None and len(colours) > 4, "the panel is blank: %s" % shot
-
-
-def test_panel_shows_what_the_simulator_draws(board):
-    """The ST7789 model (MADCTL 0x70 addressing, RGB565 byte order, INVON) gives back, upright,
-    the picture the simulator draws from the same code; only the title bar's free-memory
-    figure (MicroPython only) may differ."""
-    from PIL import ImageChops
-
-    from sim import headless
-
-    r = board
-    assert r.wait_scene("MainMenu", 20_000) is not None
-    r.wait_frame(10_000, "MainMenu")
-    if r.top() != "MainMenu":
-        pytest.skip("the menu is not on top (the game test ran first)")
+    assert r.top() == "MainMenu"
     rig_pic = r.screen()
     sim_pic = headless.run("WAIT:1600", seed=1).final.convert("RGB")
     assert rig_pic.size == sim_pic.size
@@ -124,6 +118,23 @@ def test_panel_shows_what_the_simulator_draws(board):
     left = diff.crop((0, 0, diff.width * 2 // 3, title_h)).getbbox()
     assert body is None and left is None, (
         "the emulated panel differs from the simulator in %s" % ((body, left),))
+    # A on the first row: the first game's first screen, drawn whole, no error.
+    game = games[0].fields[0].split(",")[0]
+    mark, seen = len(r.console), len(r.events)
+    r.press("A", gap=0)
+    pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push" and
+                          e.fields[1] not in ("Splash", "MainMenu"), 10_000, since=seen)
+    assert pushed is not None, "%s: no scene after A:\n%s" % (game, r.text()[-2000:])
+    scene = pushed.fields[1]
+    drawn = None
+    end = r.t + GAME_MS
+    while drawn is None and r.t < end and not _errors_since(r, mark):
+        r.wait_frame(1_000)
+        drawn = _frame_after(r, seen, scene)
+    r.run(300)
+    _no_errors(r, mark)
+    assert scene != "ErrorScreen" and r.top() != "ErrorScreen", r.text()[-2000:]
+    assert drawn is not None, "%s: %s never drawn whole" % (game, scene)
 
 
 def test_flash_writes_land(tmp_path):
@@ -148,6 +159,7 @@ def test_flash_writes_land(tmp_path):
     assert state["programs"] > 0  # (erases only where littlefs reuses a written block)
 
 
+@pytest.mark.slow
 def test_every_game_opens_its_first_screen(board):
     r = board
     assert r.wait_frame(20_000, "MainMenu") is not None or r.top() == "MainMenu"
@@ -160,17 +172,14 @@ def test_every_game_opens_its_first_screen(board):
             r.press("DOWN")
         mark, seen = len(r.console), len(r.events)
         r.press("A", gap=0)
-        # From the second game on the board restarts into it (screens.launch): the splash
-        # and a menu come first, then the game's screen.
+        # Every game opens in place: leaving the one before restarted the board into the
+        # menu (screens.launch).
         pushed = r.wait_event(lambda e: e.kind == "scene" and e.fields[0] == "push" and
                               e.fields[1] not in ("Splash", "MainMenu"), 10_000, since=seen)
         scene = pushed.fields[1] if pushed else None
         rebooted = "soft reboot" in r.console[mark:].decode(errors="replace")
-        # The first game opens in place; a later one after a restart when the heap has not
-        # come back whole (screens.launch decides from the free heap at the choice, which
-        # tests/test_launch.py checks; the hook's samples here are taken at other moments).
-        if index == 0 and rebooted:
-            failures.append("%s: restarted, the first game of a power-on" % game)
+        if rebooted:
+            failures.append("%s: restarted when chosen" % game)
         drawn = None
         if scene not in (None, "ErrorScreen"):
             end = r.t + GAME_MS
@@ -183,32 +192,26 @@ def test_every_game_opens_its_first_screen(board):
         if scene in (None, "ErrorScreen") or drawn is None or bad or r.top() == "ErrorScreen":
             failures.append("%s: first scene %s, drawn %s, errors:\n%s"
                             % (game, scene, drawn is not None, text[-2000:]))
-        # Back to the menu: B (a dialog may need a second B); after an error screen the app
-        # opens a new menu, whose cursor is on the first row.
-        for _ in range(4):
-            if r.top() == "MainMenu":
-                break
-            r.press("B")
-            r.wait_scene("MainMenu", 2_000)
-        r.wait_frame(3_000, "MainMenu")  # drawn again: the next press is seen
-        assert r.top() == "MainMenu", "%s: no way back to the menu" % game
-        last = [ev for ev in r.events if ev.kind == "scene"][-1]
-        cursor = index if last.fields[0] == "pop" else 0
+        # Back to the menu: B (a dialog may need a second B). Leaving a game restarts the
+        # board into the menu (screens.launch), which opens on the game's row as a pop does.
+        assert r.back_to_menu(4, 300), "%s: no way back to the menu" % game
+        cursor = index
     assert not failures, "\n\n".join(failures)
 
 
+@pytest.mark.slow
 def test_every_game_in_one_power_on_and_the_last_still_fits(built):
     """tools/rig/tour.py: each game's all-AI game through the buttons, Match & Collect (the
     biggest) last. Before screens.launch the fifth game left 2,540 names interned and Match &
-    Collect stopped with a MemoryError; now a game that left the heap LEFT_BEHIND bytes smaller
-    makes the next one start after a restart."""
+    Collect stopped with a MemoryError; now leaving a game that left the heap LEFT_BEHIND bytes
+    smaller restarts the board into the menu, and every game opens in place."""
     res = tour.tour(built, 2000, "match_collect", 6000, log=lambda *a: None)
     assert not res["errors"], res["errors"]
     played = res["games"]
     assert [g["game"] for g in played][-1] == "match_collect" and len(played) >= 2
     assert all(g["opened"] for g in played), played          # each reached its table
-    assert played[0]["restarted"] is False
-    assert any(g["restarted"] for g in played), played       # the all-AI games leave names
+    assert not any(g["restarted"] for g in played), played   # none restarts when chosen
+    assert any(g["left_with_restart"] for g in played), played   # the games leave names
 
 
 # -- a firmware with the app frozen in (make firmware; tools/bench_frozen.py) -------------------
@@ -365,13 +368,13 @@ def test_the_littlefs_goes_where_the_layout_says(tmp_path):
     assert stock == b"\xff" * 4096  # nothing at the stock offset
 
 
+@pytest.mark.frozen_firmware
 def test_a_frozen_firmware_boots_to_the_menu_with_gen_only(tmp_path):
-    """By hand: FROZEN_FIRMWARE=build/firmware-RPI_PICO.uf2 (from make firmware) boots with
-    only gen/ in its filesystem, at the offset its layout file gives."""
+    """By hand: FROZEN_FIRMWARE=build/firmware-RPI_PICO.uf2 (from make firmware, which needs a
+    MicroPython tree) boots with only gen/ in its filesystem, at the offset its layout file
+    gives. Without FROZEN_FIRMWARE the test is not collected (tests/conftest.py says so)."""
     _require_rig()
-    firmware = os.environ.get("FROZEN_FIRMWARE")
-    if not firmware:
-        pytest.skip("no FROZEN_FIRMWARE (a UF2 from make firmware) given")
+    firmware = os.environ["FROZEN_FIRMWARE"]
     from tools import bench_frozen
 
     out = tmp_path / "pico"

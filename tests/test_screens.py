@@ -7,8 +7,8 @@ import io
 
 import pytest
 
+import registry
 from core import theme
-from games import registry
 from sim.platform import rgb565_to_rgb888
 from tools import screenshots
 

@@ -1,5 +1,6 @@
 """core.session: the save of a game in progress (header + append-only actions) and resume."""
 
+import builtins
 import os
 
 import pytest
@@ -84,10 +85,33 @@ def test_finished_game_clears_its_save(tmp_path):
     assert Session.resume("toy", rules, str(tmp_path)) is None
 
 
-def test_a_demo_without_data_dir_writes_nothing(tmp_path):
+def test_a_demo_without_data_dir_writes_nothing(tmp_path, monkeypatch):
+    """An all-AI demo (data_dir None) opens no file for writing and renames, removes or makes
+    nothing, anywhere: every such call of the process is watched, not one folder."""
+    touched = []
+    real_open = builtins.open
+
+    def watched_open(file, mode="r", *args, **kwargs):
+        if any(c in mode for c in "wax+"):
+            touched.append(("open", str(file), mode))
+        return real_open(file, mode, *args, **kwargs)
+
+    def refuse(name):
+        def call(*args, **kwargs):
+            touched.append((name,) + tuple(str(a) for a in args))
+        return call
+
+    monkeypatch.chdir(tmp_path)        # a relative path would land here
+    monkeypatch.setattr(builtins, "open", watched_open)
+    for name in ("rename", "replace", "remove", "unlink", "mkdir", "makedirs"):
+        monkeypatch.setattr(os, name, refuse(name))
     s = Session("toy", rules, {"players": 2}, ["hard", "hard"], 1)
     s.save()
-    play(s, 4)
+    while not s.is_over():
+        play(s, 1)
+        s.save()
+    s.clear_save()
+    assert touched == []
     assert os.listdir(tmp_path) == []
 
 
@@ -129,8 +153,10 @@ def test_check_saved_reads_only_the_header(tmp_path):
     assert Session.check_saved("toy", str(tmp_path)) == (True, None)
     (tmp_path / "resume_toy.json").write_bytes(b"CC1 1 12345678\n{}\n")
     ok, message = Session.check_saved("toy", str(tmp_path))
-    assert not ok and message == "Saved game could not be read: kept as resume_toy.json.bad"
-    assert sorted(os.listdir(tmp_path)) == ["resume_toy.act.bad", "resume_toy.json.bad"]
+    assert not ok and message == "Your saved game could not be read. A copy was kept."
+    # (playing.txt: the game last started, for power-on; nothing to resume names no table)
+    assert sorted(os.listdir(tmp_path)) == ["playing.txt", "resume_toy.act.bad",
+                                            "resume_toy.json.bad"]
     assert Session.check_saved("toy", str(tmp_path)) == (False, None)   # said once
 
 
@@ -141,7 +167,25 @@ def test_open_saved_says_how_far_a_damaged_game_resumed(tmp_path):
         f.write(b"\xff\xff\x01\x00\x02\x00")          # an illegal action, then two more
     got, message = Session.open_saved("toy", rules, str(tmp_path))
     assert got.actions == s.actions and got.damaged == (5, 8)
-    assert message == "Saved game was damaged: resumed at move 5 of 8"
+    assert message == "Your saved game was damaged: it goes on from move 5 of 8. A copy was " \
+        "kept."
     assert len((tmp_path / "resume_toy.act.bad").read_bytes()) == 16
     again, message = Session.open_saved("toy", rules, str(tmp_path))
     assert again.actions == s.actions and message is None and again.damaged is None
+
+
+def test_a_half_written_last_move_is_said_and_kept_too(tmp_path):
+    # Power lost while a move was written: one byte of it on file. The whole moves replay,
+    # and the player is told, with a copy kept, as for any damage (not resumed silently).
+    s = new(tmp_path)
+    play(s, 5)
+    with open(tmp_path / "resume_toy.act", "ab") as f:
+        f.write(b"\x01")
+    got, message = Session.open_saved("toy", rules, str(tmp_path))
+    assert got.actions == s.actions and got.damaged == (5, 6)
+    assert message == "Your saved game was damaged: it goes on from move 5 of 6. A copy was " \
+        "kept."
+    assert len((tmp_path / "resume_toy.act.bad").read_bytes()) == 11
+    assert len((tmp_path / "resume_toy.act").read_bytes()) == 10
+    again, message = Session.open_saved("toy", rules, str(tmp_path))
+    assert again.actions == s.actions and message is None

@@ -28,8 +28,8 @@ def test_defaults_and_round_trip(tmp_path):
     s, status = storage.load_settings(str(tmp_path))
     assert status == "missing"
     assert (s["sound"], s["sound_volume"], s["dim_after_s"], s["off_after_s"],
-            s["your_turn_led"]) == (False, 60, 60, 300, True)
-    s.update(sound=True, sound_volume=80, dim_after_s=120, off_after_s=600,
+            s["your_turn_led"]) == (True, 40, 60, 300, True)
+    s.update(sound=False, sound_volume=80, dim_after_s=120, off_after_s=600,
              your_turn_led=False)
     assert storage.save_settings(str(tmp_path), s)
     assert storage.load_settings(str(tmp_path)) == (s, "ok")
@@ -42,21 +42,21 @@ def rows(r):
 def test_settings_rows_on_the_square_board_and_the_pack():
     r = headless.run("WAIT:1600,UP,UP,A,WAIT:300")
     got = rows(r)
-    assert got[3:5] == [("Dim / off", "1/5 min"), ("Sound", "Off")]
+    assert got[3:5] == [("Dim / off", "1/5 min"), ("Sound", "40%")]   # on by default
     assert "Your-turn light" not in [label for label, _v in got]       # no LED here
     r = headless.run("WAIT:1600,X,X,A,WAIT:300", board="display_pack_2")
     got = rows(r)
     assert got[-3] == ("Your-turn light", "On") and got[-1][0] == "Reset settings"
     assert got[-4] == ("First-game tips", "On") and got[-2][0] == "Show tips again"
     r = headless.run("WAIT:1600,UP,UP,A,WAIT:300", lang="fr")
-    assert rows(r)[3:5] == [("Veille", "1/5 min"), ("Son", "Non")]
+    assert rows(r)[3:5] == [("Veille", "1/5 min"), ("Son", "40%")]
 
 
 def test_changing_the_rows_sets_the_keys_and_is_saved(tmp_path):
-    # Settings; Dim / off (row 4, 1/5 min): RIGHT twice (5/15 min); Sound (row 5, Off): LEFT
-    # (100 %); B.
-    r = headless.run("WAIT:1600,UP,UP,A,WAIT:300,DOWN,DOWN,DOWN,RIGHT,RIGHT,DOWN,LEFT,B,"
-                     "WAIT:300", data_dir=str(tmp_path))
+    # Settings; Dim / off (row 4, 1/5 min): RIGHT twice (5/15 min); Sound (row 5, 40 %): RIGHT
+    # three times (100 %); B.
+    r = headless.run("WAIT:1600,UP,UP,A,WAIT:300,DOWN,DOWN,DOWN,RIGHT,RIGHT,DOWN,RIGHT,RIGHT,"
+                     "RIGHT,B,WAIT:300", data_dir=str(tmp_path))
     s = r.app.settings
     assert (s["dim_after_s"], s["off_after_s"], s["sound"], s["sound_volume"]) == (
         300, 900, True, 100)

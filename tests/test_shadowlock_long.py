@@ -4,9 +4,13 @@ Pico-sized heap (128wK). No exception, every game ends within the rounds of its 
 cards are always in exactly one place. Most seats are Easy (fast); every fifth game has a
 Normal or Hard seat, so every level plays hundreds of games."""
 
+import pytest
+
 from core.rng import Rng
 from games.shadowlock import ai, rules
 from tests.mpy import run_mpy
+
+pytestmark = pytest.mark.slow   # a soak (1,000-2,000 AI games): `make test-all`, not `make test`
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -4,15 +4,16 @@ announcements, the private Flip look, the round-end validation with the best cho
 proposed, the players' piles and scorecards, the final scorecards and a whole demo game.
 Frames stay in memory; the pictures in docs/img are tools/screenshots.py's (shadowlock_*)."""
 
+import registry
 from core import strings
 from core.rng import Rng
 from core.session import Session
-from games import registry
 from games.shadowlock import ai, lang_en, lang_fr, rules, view
 from games.shadowlock.objectives import best_plan
 from kit import lang
 from kit.actions import encode
 from sim import headless
+from tests import opening
 from ui.textview import TextView
 
 ENTRY = registry.find("shadowlock")
@@ -65,12 +66,12 @@ def table(until=mid_turn, players=3, seed=5, out=None, options=None, hook=None):
 def test_setup_screen_starts_a_game_with_the_chosen_mode():
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
     # rows: Players, Opponent, Mode, Show odds, Start
     r = headless.run("WAIT:200,DOWN,DOWN,A,DOWN,DOWN,SHOT:setup,A,WAIT:300", setup=setup)
     assert r.log == ""
     top = r.app.top
-    assert isinstance(top, view.Table) and not top.demo
+    assert type(top).__name__ == "Table" and not top.demo
     assert top.session.options["mode"] == "discovery" and top.state.rounds == 3
     assert top.session.seats == ["human", "normal"]
 
@@ -82,7 +83,7 @@ def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
                          setup=table(out=sessions, options={"odds": True}))
         assert r.log == "" and r.final.size == (w, h)
         scene = r.app.top
-        assert isinstance(scene, view.Table)
+        assert type(scene).__name__ == "Table"
         assert scene.status_text() == "Draw again or stop"
         labels = [lab for _a, lab in scene.menu_items()]
         assert labels[0].startswith("Draw from A (stop ") and labels[0].endswith("%)")
@@ -126,13 +127,13 @@ def test_ai_actions_are_announced_in_the_third_person():
     r = headless.run("WAIT:100", setup=table(out=[], hook=hook))
     scene = r.app.top
     st = scene.state
-    # an AI Swipe on the person, announced as the issue words it
+    # an AI Swipe on the person, in the third person
     st.events = [("play", 1, 4, 0)]
     scene.announce(1, st.events)
-    assert scene.log[-1] == "East played Swipe on you"
+    assert scene.log[-1] == "West played Swipe on you"     # seat 1 of 3 (kit.seat_names)
     st.events = [("draw", 2, 0, 6)]
     scene.announce(2, st.events)
-    assert scene.log[-1] == "West draws 7 Red"
+    assert scene.log[-1] == "East draws 7 Red"
     st.events = [("bust", 0, "value", 5)]
     scene.announce(0, st.events)
     assert scene.log[-1] == "STOP, same value twice: you lose 5 cards"
@@ -195,7 +196,8 @@ def test_round_end_validation_proposes_the_best_and_a_press_validates_it():
 
 def test_browse_lists_every_players_pile_and_scorecard():
     sessions = []
-    r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:browse",
+    # The kit's pause menu: Resume, ? What now, How to play, History, then this game's rows.
+    r = headless.run("WAIT:300,MENU,WAIT:100,DOWN,DOWN,DOWN,DOWN,A,WAIT:200,SHOT:browse",
                      setup=table(out=sessions))
     top = r.app.top
     assert isinstance(top, TextView) and top.title == "Piles and scorecards"
@@ -240,17 +242,18 @@ def test_after_the_result_the_same_choice_as_every_game():
 def test_pause_menu_has_the_history():
     r = headless.run("WAIT:300,MENU,WAIT:200", setup=table())
     labels = list(r.app.top.choices)
-    assert "History" in labels and labels.index("History") == len(labels) - 2
+    assert labels == ["Resume", "? What now", "How to play", "History",
+                      "Piles and scorecards", "Show odds: Off", "Sound: on", "Quit game"]
 
 
 def test_a_whole_demo_game_plays_to_the_end_and_goes_back():
     def setup(app):
         app.start()
         app.settings["ai_speed"] = "fast"
-        app.push(view.demo_scene(app, ENTRY, 12))
+        app.push(opening.demo_scene(app, ENTRY, 12))
     r = headless.run("WAIT:400000", setup=setup)
     assert r.log == ""
-    assert not isinstance(r.app.top, view.Table)         # popped back when it ended
+    assert type(r.app.top).__name__ != "Table"         # popped back when it ended
 
 
 def test_resume_after_quitting(tmp_path):
@@ -270,11 +273,11 @@ def test_resume_after_quitting(tmp_path):
 
     def setup(app):
         app.start()
-        app.push(view.entry_scene(app, ENTRY))
+        app.push(opening.entry_scene(app, ENTRY))
     r = headless.run("WAIT:300,A,WAIT:300", setup=setup, data_dir=str(tmp_path))
     assert r.log == ""
     top = r.app.top
-    assert isinstance(top, view.Table)                      # Resume chosen with A
+    assert type(top).__name__ == "Table"                      # Resume chosen with A
     assert top.session.actions[:len(s.actions)] == s.actions
     assert top.state.rounds == 3
 
@@ -285,7 +288,7 @@ def test_french_strings_match_the_english_keys():
         assert lang_en.T[key].count("%") == lang_fr.T[key].count("%"), key
     for t in (lang_en.T, lang_fr.T):
         assert len(t["sl.boxes"].split(",")) == 10 == len(t["sl.box_codes"].split(","))
-        assert len(t["sl.actions"].split(",")) == 6 and len(t["sl.seats"].split(",")) == 4
+        assert len(t["sl.actions"].split(",")) == 6
     try:
         def setup(app):
             app.start()
@@ -299,3 +302,184 @@ def test_french_strings_match_the_english_keys():
     finally:
         strings.load("en")
 
+
+
+# -- partial redraws ---------------------------------------------------------------------------
+
+
+def full_frame(scene):
+    """The scene drawn once, fully, on a fresh canvas: what the screen must look like."""
+    from core.canvas import Canvas
+
+    app = scene.app
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+def test_a_cursor_move_sends_two_menu_rows_not_the_table():
+    for board, w, h, down in BOARDS:
+        up = "UP" if down == "DOWN" else "X"
+        r = headless.run("WAIT:500,%s,%s,%s,%s" % (down, down, up, down), board=board,
+                         setup=table(options={"odds": True}))
+        assert r.log == ""
+        scene = r.app.top
+        assert isinstance(scene, view.Table) and len(scene.menu_items()) >= 3
+        row = r.app.small.line_height + 2
+        sent = [st.bytes for st in r.steps if st.token in (down, up)]
+        # the row the cursor left and the row it reached, each the table's width at most
+        assert len(sent) == 4 and all(0 < b <= 2 * row * w * 2 for b in sent), (board, sent)
+        assert all(b < w * h * 2 // 5 for b in sent), (board, sent)
+        assert bytes(r.app.canvas.buf) == full_frame(scene), board
+
+
+def drawing(st):
+    """Seat 0 to move after a draw, both piles still up."""
+    return st.current_player == 0 and st.phase == rules.ACT and st.drawn >= 1 and \
+        len(st.piles[0]) > 0 and len(st.piles[1]) > 0
+
+
+def test_partial_redraws_match_a_full_redraw():
+    """Cursor moves over a list longer than the rows shown (it scrolls, its "3/7" mark
+    changes), "Thinking...", the drawn card turned down: after each partial frame the canvas
+    is what a whole redraw draws."""
+    from core import input as btn
+
+    def hook(s):
+        st = s.state
+        for card in (61, 63, 65, 68, 70):    # Double, Skip, Flip, Swipe, Quantum: a long menu
+            for h in [st.piles[0], st.piles[1], st.discard] + st.coll + st.reserve:
+                if card in h:
+                    h.remove(card)
+            st.reserve[0].append(card)
+        st.check()
+
+    for board, _w, _h, _down in BOARDS:
+        r = headless.run("WAIT:300", board=board, settle_ms=0,
+                         setup=table(until=drawing, players=4, hook=hook))
+        app = r.app
+        scene = app.top
+        c = app.canvas
+        n = len(scene.menu_items())
+        assert n > scene._shown[4] >= 1, (board, n)      # longer than the rows shown
+        app.draw()
+        checked = 0
+        for b in [btn.DOWN] * (n + 1) + [btn.UP] * 3:
+            scene.button(b, btn.PRESS)
+            assert scene.redraw and not scene.full_redraw
+            app.draw()
+            assert bytes(c.buf) == full_frame(scene), (board, scene.cursor)
+            checked += 1
+        scene.turns.thinking = True                   # "East: Thinking..." in the status
+        scene.request_draw()
+        app.draw()
+        assert bytes(c.buf) == full_frame(scene)
+        scene.turns.thinking = False
+        top = scene.state.piles[0][-1]
+        scene.act(encode(rules.DRAW, 0))              # the card drawn, face up
+        app.draw()
+        assert scene.flash == top
+        scene.tick(app.platform.ticks_ms() + view.FLASH_MS + 1)   # turned down again
+        assert not scene.full_redraw
+        app.draw()
+        assert scene.flash == -1 and bytes(c.buf) == full_frame(scene)
+        assert checked == n + 4
+
+
+# -- every text whole ----------------------------------------------------------------------
+
+
+def table_texts(t, f):
+    """(where, text) of every text the table draws in one line, with its longest arguments:
+    the status line, the rows of what you may do, the opponents' lines, the pile's label."""
+    names = t("seats4").split(",")            # every seat's name (kit.seat_names)
+    cards = [t("sl.rainbow"), t("sl.shadow")] + t("sl.actions").split(",") + \
+        ["12 " + c for c in t("sl.colours").split(",")]
+    out = []
+    for key in ("sl.your_turn", "sl.your_draw", "sl.your_forced", "sl.your_shadow",
+                "sl.your_quantum", "sl.your_skipped", "game_over"):
+        out.append(("status", t(key)))
+    out.append(("status", t("sl.your_owed") % 2))
+    out += [("status", t("sl.your_validate") % (5, fam)) for fam in t("sl.families").split(",")]
+    for n in names:
+        out += [("status", view.view_text.named("sl.turn_of", n)),
+                ("status", t("sl.validating") % n), ("status", n + ": " + t("thinking")),
+                ("opponent", t("sl.opp") % (n, 24, " L", 10, 199) + "  [SJQDFFPPSSJQDF]"),
+                ("pile", view.view_text.named("sl.pile_of", n) + " (" + t("sl.locked") + ") " +
+                 t("sl.cards_n") % 24)]
+    out.append(("pile", t("sl.your_pile") + " (" + t("sl.locked") + ") " + t("sl.cards_n") % 24))
+    for key in ("sl.a_stop", "sl.a_flip", "sl.a_joker", "sl.a_sh_discard", "sl.a_sh_keep",
+                "sl.a_none", "sl.a_pass"):
+        out.append(("menu", t(key)))
+    out += [("menu", t("sl.a_lock") % 24), ("menu", t("sl.a_draw_odds") % ("A", 100)),
+            ("menu", t("sl.a_quantum") % "A"), ("validate", t("sl.a_decline") + t("sl.a_best"))]
+    for n in names + [t("sl.yourself")]:
+        out += [("menu", t(key) % n) for key in ("sl.a_double", "sl.a_skip", "sl.a_swipe")]
+    out += [("menu", t("sl.a_keep") % c) for c in cards]
+    out += [("validate", t("sl.a_validate") % (b, 30) + t("sl.a_joker_used") + t("sl.a_best"))
+            for b in t("sl.boxes").split(",")]
+    return out
+
+
+def toast_texts(t):
+    """The announcements shown as messages, with their longest arguments."""
+    n = "Ouest" if t("you") == "Vous" else "North"
+    card = "Arc-en-ciel" if n == "Ouest" else "Rainbow"
+    out = [t("sl.ev_skipped_you"), t("sl.ev_doubled_you"), t("sl.ev_lost_you") % 24,
+           t("sl.you_look") % ("12 " + card, "12 " + card)]
+    for why in ("sl.why_value", "sl.why_colour"):
+        out += [t("sl.ev_bust_you") % (t(why), 24), t("sl.ev_bust") % (t(why), n, 24)]
+    for a in t("sl.actions").split(","):
+        out += [t("sl.ev_play") % (n, a), t("sl.ev_play_on") % (n, a, t("sl.itself"))]
+    return out
+
+
+def test_every_text_of_the_table_fits_whole_on_every_board_in_both_languages():
+    """Nothing on the table is cut short ('…'): each one-line text fits its room with its
+    longest arguments (a validation list has at most 9 rows, so its "3/7" mark is narrow);
+    the announcements under the menu are wrapped, never cut."""
+    try:
+        for board, w, _h, _down in BOARDS:
+            for language in ("en", "fr"):
+                r = headless.run("WAIT:100", board=board, setup=table(players=4, until=drawing))
+                scene = r.app.top
+                if language == "fr":
+                    strings.load("fr")
+                    lang.load("games.shadowlock", None)
+                f = r.app.small
+                t = strings.t
+                rw = f.width(t("sl.round") % (5, 5))
+                room = {"status": w - rw - 12, "opponent": w - 8, "pile": w - 8,
+                        "menu": w - 12 - scene.mark_width(99) - 6,
+                        "validate": w - 12 - scene.mark_width(9) - 6}
+                long = [(where, text, f.width(text), room[where])
+                        for where, text in table_texts(t, f) if f.width(text) > room[where]]
+                assert not long, (board, language, long)
+                # the messages: two lines in their box (core.app: 24 pixels of margin)
+                long = [text for text in toast_texts(t) if len(f.wrap(text, w - 24)) > 2]
+                assert not long, (board, language, long)
+                strings.remove()
+                strings.load("en")
+    finally:
+        strings.remove()
+        strings.load("en")
+
+
+def test_the_last_announcements_are_wrapped_whole_under_the_menu():
+    r = headless.run("WAIT:300", setup=table(players=2), settle_ms=0)
+    scene = r.app.top
+    scene.log[:] = ["Round over: West loses 24 unlocked cards, and this line goes on and on",
+                    "You draw 7 Red"]
+    c = r.app.canvas
+    drawn = []
+    real = c.text
+    c.text = lambda font, s, x, y, color: drawn.append(s) or real(font, s, x, y, color)
+    try:
+        scene.draw(c, True)
+    finally:
+        del c.text
+    font = r.app.small
+    first = font.wrap(scene.log[0], r.app.width - 8)
+    assert len(first) == 2 and all(line in drawn for line in first)
+    assert "You draw 7 Red" in drawn and drawn.index(first[1]) < drawn.index("You draw 7 Red")
+    assert not [s for s in drawn if s.endswith("…")]

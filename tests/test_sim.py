@@ -252,6 +252,7 @@ def test_virtual_clock_and_seeds(tmp_path):
 # -- headless runs of the simulator machinery (a stand-in scene) ----------------------------
 def test_headless_events_bytes_and_virtual_time():
     log = []
+    before = __import__("time").ticks_ms
     r = headless.run("DOWN,WAIT:100,SHOT:one,DOWN", seed=1, setup=_fake_setup(log))
     assert _events(log) == [(DOWN, 1), (DOWN, 3), (DOWN, 1), (DOWN, 3)]
     assert [s.token for s in r.steps] == ["START", "DOWN", "WAIT:100", "SHOT:one", "DOWN",
@@ -265,7 +266,7 @@ def test_headless_events_bytes_and_virtual_time():
     ticks = [e for e in log if e[0] == "tick"]
     assert [t[1] for t in ticks[:4]] == [0, 33, 66, 99]
     assert all(t[1] == t[2] for t in ticks)
-    assert __import__("time").ticks_ms is compat.ticks_ms
+    assert __import__("time").ticks_ms is before   # given back after the run
     assert r.frames["one"].size == (240, 240)
     assert r.frames["one"].getpixel((0, 10)) == r.platform.display.palette[6]
     assert r.final.getpixel((0, 20)) == r.platform.display.palette[6]
@@ -535,3 +536,26 @@ def test_sim_platform_module_reads_boards_profile():
     # device/boards.py is the source of board sizes once present.
     names = simplatform.board_names()
     assert set(BOARDS) <= set(names)
+
+
+def test_the_simulator_starts_on_the_board_saved_in_settings(tmp_path, capsys):
+    """Without --board, the board chosen in Settings (settings.json in the data folder);
+    "auto", none saved or an unreadable file: the Pico-LCD-1.3; --board always wins."""
+    from core import storage
+    from sim.__main__ import main, saved_board
+
+    names = simplatform.board_names()
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"          # nothing saved
+    settings = dict(storage.DEFAULT_SETTINGS)
+    settings["board"] = "pico_lcd_1_14"
+    assert storage.save_settings(str(tmp_path), settings)
+    assert saved_board(tmp_path, names) == "pico_lcd_1_14"
+    assert main(["--headless", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("headless: pico_lcd_1_14,")
+    assert main(["--headless", "--data-dir", str(tmp_path), "--board", "display_pack_2"]) == 0
+    assert capsys.readouterr().out.startswith("headless: display_pack_2,")
+    settings["board"] = "auto"
+    storage.save_settings(str(tmp_path), settings)
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"
+    (tmp_path / "settings.json").write_bytes(b"\xff garbage")
+    assert saved_board(tmp_path, names) == "pico_lcd_1_3"

@@ -106,7 +106,7 @@ def test_a_platform_without_a_tone_queues_nothing():
 
 def test_every_tune_is_pairs_of_audible_or_rest_notes_of_a_frame_or_more():
     assert set(sound.TUNES) == {"cursor", "select", "back", "error", "flip", "capture",
-                                "turn", "win", "lose"}
+                                "round", "turn", "win", "lose"}
     for name, t in sound.TUNES.items():
         assert len(t) % 2 == 0 and t, name
         for i in range(0, len(t), 2):
@@ -174,22 +174,25 @@ def test_menus_click_select_and_back(tmp_path):
 
 
 def test_settings_sound_row_turns_sound_on_and_sets_the_volume(tmp_path):
-    """The Sound row: Off, 20 %, ... 100 %; turning it on plays "select" at that volume."""
+    """The Sound row: Off, 20 %, ... 100 %, on at 40 % by default; each change plays
+    "select" at the new volume (none at Off)."""
     rec = {}
 
     def setup(app):
         app.start()
+        assert app.settings["sound"] is True and app.settings["sound_volume"] == 40
         out = rec["out"] = Out(app.platform.clock)
         app.platform.tone = out
 
-    # Settings (UP UP A), down to Sound (row 5: DOWN x4), RIGHT: 20 %, RIGHT: 40 %.
-    r = headless.run("WAIT:1600,UP,UP,A,WAIT:200,DOWN,DOWN,DOWN,DOWN,RIGHT,RIGHT",
-                     setup=setup, data_dir=str(tmp_path))
+    # Settings (UP UP A), down to Sound (row 5: DOWN x4), LEFT: 20 %, LEFT: Off, RIGHT: 20 %,
+    # RIGHT: 40 %.
+    r = headless.run("WAIT:1600,UP,UP,A,WAIT:200,DOWN,DOWN,DOWN,DOWN,LEFT,LEFT,WAIT:300,"
+                     "RIGHT,RIGHT", setup=setup, data_dir=str(tmp_path))
     s = r.app.settings
     assert s["sound"] is True and s["sound_volume"] == 40
     select = sound.TUNES["select"][0]
     vols = [v for _t, hz, v, ms in rec["out"].calls if hz == select and ms]
-    assert vols[:2] == [20, 40]
+    assert vols[-3:] == [20, 20, 40]
 
 
 # -- the device's buzzer (sim/stubs/machine.py records PWM and Timer) ----------------------------

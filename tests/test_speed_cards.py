@@ -48,7 +48,7 @@ def fill(c):
 
 def uncovered(c, before):
     # changed pixels outside every dirty rectangle
-    r = c._rects
+    rects = [tuple(c._r[4 + 4 * k:8 + 4 * k]) for k in range(c._r[0])]
     bad = 0
     for i in range(len(c.buf)):
         if c.buf[i] == before[i]:
@@ -56,8 +56,8 @@ def uncovered(c, before):
         y = (2 * i) // c.width
         for x in (2 * i - y * c.width, 2 * i - y * c.width + 1):
             inside = False
-            for k in range(c._count):
-                if r[4 * k] <= x < r[4 * k + 2] and r[4 * k + 1] <= y < r[4 * k + 3]:
+            for x0, y0, x1, y1 in rects:
+                if x0 <= x < x1 and y0 <= y < y1:
                     inside = True
             if not inside:
                 bad += 1

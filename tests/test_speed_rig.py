@@ -6,14 +6,16 @@ path (convert, then spi.write) puts there, for a full frame and for small and od
 drawn over it, and that the DMA channel leaves the SPI usable for the commands that follow.
 It also checks that the build's core.font draws natively there (viper compiled at import) and
 sets the same pixels as its plain path. Behaviour only: no timing is asserted (the figures
-are in docs/PERFORMANCE.md, "Drawing speed"). Skips as tests/test_rig.py does; ~20 s of wall
-time.
+are in docs/PERFORMANCE.md at ef6896e, "Drawing speed"). Skips as tests/test_rig.py does;
+~20 s of wall time.
 """
 
 import pytest
 
 from tests.test_rig import _require_rig
 from tools import build, rig
+
+pytestmark = pytest.mark.slow   # a benchmark's checks on the emulated chip: make test-all
 
 SETUP = r"""
 import machine

@@ -1,13 +1,14 @@
 """The boot splash: gone once the console has been on SPLASH_UNTIL_MS and it was drawn, any
 button skips it, and its tagline counts the games the registry holds (in words, English and
 French). On a Pico the boot takes longer than SPLASH_UNTIL_MS, so the menu follows the
-splash's first frame (reset to the first menu frame: docs/PERFORMANCE.md, "Drawing speed")."""
+splash's first frame (reset to the first menu frame: docs/PERFORMANCE.md at ef6896e,
+"Drawing speed")."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import strings
-from games import registry
 from screens import splash
 from tests.test_ui_kit import GEN, make_app_raw
 

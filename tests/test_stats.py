@@ -7,11 +7,12 @@ import json
 
 import pytest
 
+import registry
 from core import input as btn
 from core import storage, strings
 from core.session import Session
-from games import registry
 from sim import headless
+from tests import opening
 from tests.toygame import ENTRY
 
 
@@ -35,8 +36,8 @@ def started(out, levels=("normal", "hard")):
     def go(app):
         app.start()
         app.reset_to_home()
-        view = registry.load("toy", "view")
-        screen = view.entry_scene(app, registry.find("toy"))
+        registry.load("toy", "view")
+        screen = opening.entry_scene(app, registry.find("toy"))
         app.push(screen)
         screen.values["players"] = 1 + len(levels)
         for i, lv in enumerate(levels):
@@ -166,8 +167,8 @@ def test_a_resumed_game_is_counted_when_it_ends(tmp_path):
 
 def test_an_all_ai_demo_is_never_counted(tmp_path):
     app = boot(tmp_path)
-    view = registry.load("toy", "view")
-    demo = view.demo_scene(app, registry.find("toy"), 7)
+    registry.load("toy", "view")
+    demo = opening.demo_scene(app, registry.find("toy"), 7)
     app.push(demo)
     play_out(demo)
     demo.turns.tick(app.platform.ticks_ms())

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games import registry
+import registry
 
 # printf conversions as MicroPython's % supports them; "%%" is a literal percent sign.
 SPEC = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?([diouxXeEfFgGcrsa%])")

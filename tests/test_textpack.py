@@ -231,8 +231,8 @@ def test_without_packs_the_modules_tables_are_used():
         assert type(strings._table) is dict
         lang.load("games.match_collect", "match_collect")
         assert [type(x) for x in strings._extra] == [dict, dict, dict]
-        assert strings.t("mc.seats2") == textpack.table_of(
-            FIRMWARE / "games" / "match_collect" / "lang_fr.py")["mc.seats2"]
+        assert strings.t("mc.melds") == textpack.table_of(
+            FIRMWARE / "games" / "match_collect" / "lang_fr.py")["mc.melds"]
     finally:
         strings.remove()
         strings.load("en")

@@ -5,10 +5,11 @@ virtual clock, through the toy game (tests/toygame)."""
 
 import pytest
 
+import registry
 from core import input as btn
 from core import storage, strings
-from games import registry
 from sim import headless
+from tests import opening
 from tests.toygame import ENTRY
 
 TOY_TIP = "Play a card: the total must not pass 11.  {LR} Card  A Play  {X} Nothing"
@@ -40,8 +41,8 @@ def started(out, tip=True, tips_on=True):
         app.start()
         app.reset_to_home()
         app.settings["tips_enabled"] = tips_on
-        view = registry.load("toy", "view")
-        screen = view.entry_scene(app, registry.find("toy"))
+        registry.load("toy", "view")
+        screen = opening.entry_scene(app, registry.find("toy"))
         if tip:
             strings.add({"en": {"tip.toy": TOY_TIP}})
         app.push(screen)

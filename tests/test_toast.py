@@ -1,6 +1,7 @@
-"""Toasts (core.app): one message at a time, queued, each on screen long enough to read (the
-"ai_speed" setting sets the pace), the area restored exactly when it goes, never drawn over a
-dialog or the rules text. Runs the real App on the headless platform's virtual clock."""
+"""Toasts (core.app): one message at a time, queued, each on screen for its reading time (the
+"ai_speed" setting sets the pace), in the band its screen leaves for it, the area restored
+exactly when it goes, never drawn over a dialog or the rules text. Runs the real App on the
+headless platform's virtual clock."""
 
 import pytest
 
@@ -10,6 +11,8 @@ from core.canvas import Canvas
 from core.scene import Scene
 from device.headless import HeadlessPlatform
 from tests.mpy import ROOT, run_mpy
+from tests.opening import drawn_texts
+from ui import widgets
 from ui.dialog import Dialog
 from ui.textview import TextView
 
@@ -28,10 +31,11 @@ class Stripes(Scene):
 
 
 def toast_ms(settings, text):
-    """The on-screen time core.app gives a message (its rule, restated to check it)."""
-    ms = min(max(1300 + 45 * len(text), 2200), 5000)
-    speed = (settings or {}).get("ai_speed")
-    return ms * 3 // 2 if speed == "slow" else ms * 2 // 3 if speed == "fast" else ms
+    """The on-screen time core.app gives a message (its rule, restated to check it): a base
+    and a time per character, both set by the AI speed, and a cap."""
+    base, per, cap = {"slow": (2000, 60, 6000), "fast": (500, 25, 2500)}.get(
+        (settings or {}).get("ai_speed"), (1200, 40, 4000))
+    return min(base + per * len(text), cap)
 
 
 def toast_text(app):
@@ -90,14 +94,15 @@ def box_pixels(app, box):
                     for r in range(h))
 
 
-def outside_equal(app, expected, box):
-    """True when the canvas equals `expected` everywhere outside `box`."""
+def outside_equal(app, expected, box, bottom=0):
+    """True when the canvas equals `expected` everywhere outside `box` (and the last `bottom`
+    rows: a dialog's own hint bar)."""
     x, y, w, h = box
     x0 = x & ~1
     x1 = (x + w + 1) & ~1
     stride = app.width // 2
     got = app.canvas.buf
-    for row in range(app.height):
+    for row in range(app.height - bottom):
         a = row * stride
         if y <= row < y + h:
             if got[a:a + x0 // 2] != expected[a:a + x0 // 2]:
@@ -121,15 +126,16 @@ def on_screen(app):
 
 # -- pace ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("speed, text, want", [
-    ("normal", "Six!", 2200),                  # the 2.2 s minimum
-    ("slow", "Six!", 3300),                    # x1.5
-    ("fast", "Six!", 1466),                    # x2/3
-    ("normal", "North called Emberfall and you gave two cards to West, then drew three",
-     1300 + 45 * 70),                          # 4,450 ms: 45 ms a character
-    ("normal", "x" * 300, 5000),               # at most 5 s
+    ("normal", "Six!", 1200 + 4 * 40),
+    ("slow", "Six!", 2000 + 4 * 60),
+    ("fast", "Six!", 500 + 4 * 25),
+    ("normal", "North called Emberfall, you gave two", 1200 + 36 * 40),   # 40 ms a character
+    ("normal", "x" * 300, 4000),               # at most 4 s
+    ("slow", "x" * 300, 6000),
+    ("fast", "x" * 300, 2500),
 ])
 def test_time_on_screen_follows_the_length_and_the_ai_speed(tmp_path, speed, text, want):
-    assert len(text) in (4, 70, 300)
+    assert len(text) in (4, 36, 300) and want == toast_ms({"ai_speed": speed}, text)
     app, p = make_app(tmp_path, speed)
     app.push(Stripes())
     run_for(app, p, 100)
@@ -237,19 +243,21 @@ def test_messages_wait_while_a_dialog_is_open_and_one_showing_is_cleared(tmp_pat
     dialog = Dialog("Really?", ["Yes", "No"], done.append)
     app.push(dialog)
     run_for(app, p, 100)
-    # Around the dialog's box the screen is the scene again: no piece of the message.
+    # Around the dialog's box the screen is the scene again: no piece of the message (the
+    # bottom line is the dialog's own hint bar).
     x, y, w, h = dialog._box[:4]
-    assert outside_equal(app, expected, (x, y, w, h))
+    hint = widgets.hint_height(app)
+    assert outside_equal(app, expected, (x, y, w, h), hint)
     app.toast("During the dialog")
     run_for(app, p, 8000)                          # longer than both messages
     assert app.toasts_pending() == 2               # nothing went by unseen
-    assert outside_equal(app, expected, (x, y, w, h))
+    assert outside_equal(app, expected, (x, y, w, h), hint)
     app.pop()
     spans = watch(app, p, 8000)
-    # Each one shown in full (2.2 s at least) after the dialog closed, in order.
+    # Each one shown in full after the dialog closed, in order.
     assert [t for t, _, _ in spans if t] == ["Before the dialog", "During the dialog"]
-    assert shown_ms(spans, "Before the dialog") >= 2200
-    assert shown_ms(spans, "During the dialog") >= 2200
+    assert shown_ms(spans, "Before the dialog") >= toast_ms(app.settings, "Before the dialog")
+    assert shown_ms(spans, "During the dialog") >= toast_ms(app.settings, "During the dialog")
 
 
 def test_never_over_the_rules_text(tmp_path):
@@ -317,7 +325,8 @@ def test_queue_under_micropython(tmp_path):
     out = run_mpy(MPY_TOASTS % {"data": str(tmp_path), "gen": GEN}).stdout.strip()
     seen = eval(out)
     assert [t for t, _ in seen] == ["one", "two", None]
-    assert seen[1][1] - seen[0][1] >= 2200 and seen[2][1] - seen[1][1] >= 2200
+    assert seen[1][1] - seen[0][1] >= toast_ms({}, "one")
+    assert seen[2][1] - seen[1][1] >= toast_ms({}, "two")
 
 
 def test_a_screens_messages_go_with_it_but_survive_a_replace(tmp_path):
@@ -346,3 +355,96 @@ def test_a_screens_messages_go_with_it_but_survive_a_replace(tmp_path):
     assert toast_text(app) == "Saved"
     app.pop()
     assert app.toasts_pending() == 0
+
+
+# -- where a message goes, and how it ends ------------------------------------------------------
+class Banded(Stripes):
+    """A screen that leaves a band for messages (a table's row of scores, say)."""
+
+    band = (40, 10, 160, 30)
+
+    def message_band(self):
+        return self.band
+
+
+def test_a_message_goes_in_the_band_its_screen_leaves(tmp_path):
+    app, p = make_app(tmp_path)
+    scene = Banded()
+    app.push(scene)
+    run_for(app, p, 100)
+    app.toast("In the band, away from the cards")
+    run_for(app, p, 100)
+    x, y, w, h = on_screen(app)
+    bx, by, bw, bh = scene.band
+    assert bx <= x and x + w <= bx + bw and by <= y and y + h <= by + bh
+    # Without a band: two lines just above the hint bar, as before.
+    app2, p2 = make_app(tmp_path)
+    app2.push(Stripes())
+    run_for(app2, p2, 100)
+    app2.toast("Above the hint bar")
+    run_for(app2, p2, 100)
+    x, y, w, h = on_screen(app2)
+    assert y + h <= 240 - widgets.hint_height(app2) and y > 240 // 2
+
+
+def test_a_one_line_band_shows_one_line_cut_and_the_history_keeps_it_whole(tmp_path):
+    class History:
+        def __init__(self):
+            self.lines = []
+
+        def append(self, text):
+            self.lines.append(text)
+
+    app, p = make_app(tmp_path)
+    scene = Banded()
+    scene.band = (0, 0, 240, 18)
+    scene.history = History()
+    app.push(scene)
+    run_for(app, p, 100)
+    text = "A message far too long for one line of the band, so its end is cut there"
+    app.toast(text)
+    drawn = drawn_texts(app)
+    run_for(app, p, 100)
+    assert len(drawn) == 1 and drawn[0].endswith("…") and text.startswith(drawn[0][:-1])
+    assert scene.history.lines == [text]
+    app.toast("Pair!", log="You make a COLOUR pair: +20")     # short here, whole in History
+    assert scene.history.lines[-1] == "You make a COLOUR pair: +20"
+
+
+def test_skip_takes_the_message_off_and_clear_forgets_a_screens_messages(tmp_path):
+    app, p = make_app(tmp_path)
+    scene = Stripes()
+    app.push(scene)
+    run_for(app, p, 100)
+    expected = fresh(app, scene)
+    app.toast("Read already")
+    run_for(app, p, 100)
+    assert on_screen(app) is not None
+    app.skip_toast()
+    run_for(app, p, 100)
+    assert app.toasts_pending() == 0 and bytes(app.canvas.buf) == expected
+    app.toast("One")
+    app.toast("Two")
+    run_for(app, p, 100)
+    assert app.toasts_pending(scene) == 2 and app.toasts_pending(object()) == 0
+    app.clear_toasts(scene)
+    run_for(app, p, 100)
+    assert app.toasts_pending() == 0 and bytes(app.canvas.buf) == expected
+
+
+def test_a_dialog_opened_as_another_closes_leaves_no_ghost_of_it(tmp_path):
+    # A tall dialog closes and a shorter one opens in the same frame (a choice, then what
+    # came of it): the screen under the short one is drawn again first.
+    app, p = make_app(tmp_path)
+    scene = Stripes()
+    app.push(scene)
+    run_for(app, p, 100)
+    expected = fresh(app, scene)
+    tall = Dialog("Resume the game you left?", ["Resume", "New game", "Back", "More"], None)
+    app.push(tall)
+    run_for(app, p, 100)
+    app.pop()
+    short = Dialog("Damaged", ["OK"], None)
+    app.push(short)
+    run_for(app, p, 100)
+    assert outside_equal(app, expected, short._box[:4], widgets.hint_height(app))

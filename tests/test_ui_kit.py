@@ -13,6 +13,7 @@ from core import input as btn
 from core import theme
 from core.canvas import Canvas
 from tests.mpy import run_mpy
+from tests.opening import drawn_texts
 from ui import cards, scores, widgets
 from ui.cards import CURSOR, PICKED, draw_back, draw_card, draw_slot
 from ui.handrow import HandRow
@@ -308,13 +309,24 @@ print(scroll_parity(make, %(text)r))
     assert out == repr(expected_parity(tv.page))
 
 
-def test_textview_position_label_and_b_pops(make_app):
+def test_textview_position_label_counts_pages_and_b_pops(make_app):
     app = make_app()
     app.push(TextView("Under", "x"))
     tv = TextView("Rules", TEXT)
     open_scene(app, tv)
-    n = str(expected_lines(app)[2])
-    assert tv._room == app.small.width(n + "/" + n)
+    pages = str(-(-expected_lines(app)[2] // tv.page))
+    assert int(pages) >= 2 and tv._room == max(app.small.width("%d/%s" % (i, pages))
+                                               for i in range(1, int(pages) + 1))
+    drawn = drawn_texts(app)
+    tv.invalidate()
+    app.draw()
+    assert "1/" + pages in drawn                  # the first page of N, not lines
+    for _ in range(int(pages) + 2):
+        press(app, btn.RIGHT)                     # a page on, past the end
+    drawn.clear()
+    tv.invalidate()
+    app.draw()
+    assert pages + "/" + pages in drawn
     press(app, btn.B)
     assert app.top is not tv and len(app.stack) == 1
 
@@ -761,3 +773,22 @@ def test_same_behaviour_and_pixels_under_micropython(tmp_path, size):
     assert expect[1][:7] == [True, 18, 10, 6, 210, 6, 168]
     assert expect[1][7:10] == [26, [1], 84 * 64]
     assert int(out[1]) == crc   # the very same pixels on the canvas
+
+
+def test_a_menu_row_too_long_for_the_large_font_is_written_whole_in_the_small_one(make_app):
+    from ui.menu import MenuScreen
+
+    long = "Discard Yellow Mountain, Glasslake"
+
+    class Rows(MenuScreen):
+        def rows(self):
+            return [["Short", None, True], [long, None, True], ["Level", "Normal", True]]
+
+    app = make_app()
+    screen = Rows("Choose")
+    open_scene(app, screen)
+    drawn = drawn_texts(app)
+    screen.invalidate()
+    app.draw()
+    assert long in drawn and not [t for t in drawn if t.endswith("…")]
+    assert app.large.width(long) > app.width - 40     # it would not fit the large font

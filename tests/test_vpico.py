@@ -22,16 +22,26 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 GEN = FIRMWARE / "gen"
 
+import registry  # noqa: E402
 from core.canvas import Canvas  # noqa: E402
 from device import unixport  # noqa: E402
-from games import registry  # noqa: E402
 from sim.platform import SimDisplay  # noqa: E402
 from sim.vpico_frontend import Panel  # noqa: E402
 from tools import memcheck, vpico  # noqa: E402
 
 GAME_IDS = [entry[0] for entry in registry.GAMES]
-BOOT_S = 60      # wall-clock limits (the runs themselves take well under a second)
+# Wall-clock safety nets against a hung board, never a measure: the runs are on the virtual
+# clock and take well under a second (a boot) or a few seconds (a whole game).
+BOOT_S = 60
 GAME_S = 240
+FLASH_S = 180
+
+
+def _hung(what, seconds, console):
+    """The message when a safety net ran out."""
+    return ("%s not within %d s of wall-clock time: a safety net against a hung board, not a "
+            "measure (the run is on the virtual clock). The console's end:\n%r"
+            % (what, seconds, bytes(console[-2000:])))
 
 
 # -- the panel link: firmware side to host side -------------------------------------------
@@ -248,9 +258,14 @@ def _outside():
 
 
 def _flash(port, build_dir):
-    return subprocess.run([sys.executable, "-m", "tools.flash", "--port", port,
-                           "--build-dir", str(build_dir)],
-                          capture_output=True, text=True, timeout=180, cwd=ROOT)
+    try:
+        return subprocess.run([sys.executable, "-m", "tools.flash", "--port", port,
+                               "--build-dir", str(build_dir)],
+                              capture_output=True, text=True, timeout=FLASH_S, cwd=ROOT)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail("`python -m tools.flash` not done within %d s of wall-clock time: a safety "
+                    "net against a hung flash, not a measure. Its output so far:\n%r"
+                    % (FLASH_S, exc.stdout))
 
 
 @pytest.fixture(autouse=True)
@@ -293,7 +308,8 @@ def board(tmp_path, built):
 @pytest.fixture
 def flashed(board, built):
     """This test's board after `make flash` (python -m tools.flash) and the flash's output."""
-    assert board.wait_console(b">>> ", BOOT_S), bytes(board.console)  # no main.py: the REPL
+    # no main.py: the REPL
+    assert board.wait_console(b">>> ", BOOT_S), _hung("the REPL prompt", BOOT_S, board.console)
     before = (set(os.listdir(ROOT)), _snapshot(GEN), _outside())
     proc = _flash(board.path, built)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -310,7 +326,8 @@ def booted(tmp_path, built):
                            config={"keys": E2E_KEYS, "clock": "virtual", "seed": 7})
     vp.start()
     stats = vp.wait_done(BOOT_S)
-    assert stats is not None and stats["errors"] == 0, bytes(vp.console[-2000:])
+    assert stats is not None, _hung("the boot's VPICO-DONE line", BOOT_S, vp.console)
+    assert stats["errors"] == 0, bytes(vp.console[-2000:])
     assert (fs / "settings.json").exists()
     yield vp
     vp.stop()
@@ -339,7 +356,7 @@ def test_flash_boot_menu_settings_end_to_end(flashed, built, sim_frames):
     assert "%d written, 0 unchanged" % len(files) in out
     assert "board reset: it now runs main.py" in out
     stats = board.wait_done(BOOT_S)
-    assert stats is not None, bytes(board.console[-2000:])
+    assert stats is not None, _hung("the boot's VPICO-DONE line", BOOT_S, board.console)
     assert (stats["errors"], stats["timeouts"], stats["top"]) == (0, 0, "MainMenu")
     # machine.reset() (mpremote's `reset`) made the interpreter exit; the host booted it again.
     assert vpico.RESET_EXIT in board.exits
@@ -391,7 +408,8 @@ def test_soft_reset_restarts_the_interpreter_on_the_same_port(booted):
 
 def test_flash_again_copies_nothing_then_only_the_change(flashed, built, tmp_path):
     board = flashed[0]
-    assert board.wait_done(BOOT_S) is not None   # the first flash's boot has run its keys
+    # the first flash's boot has run its keys
+    assert board.wait_done(BOOT_S) is not None, _hung("the first boot", BOOT_S, board.console)
     files = sorted(p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file())
     proc = _flash(board.path, built)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -405,13 +423,15 @@ def test_flash_again_copies_nothing_then_only_the_change(flashed, built, tmp_pat
     assert "1 written, %d unchanged" % (len(files) - 1) in proc.stdout
     assert "main.py written" in proc.stdout
     assert (board.fs / "main.py").read_bytes() == (changed / "main.py").read_bytes()
-    assert board.wait_done(BOOT_S) is not None  # and it boots again
+    # and it boots again
+    assert board.wait_done(BOOT_S) is not None, _hung("the boot after the reset", BOOT_S,
+                                                      board.console)
 
 
 def _game_ids():
     if not GAME_IDS:
         return [pytest.param(None, marks=pytest.mark.skip(
-            reason="no game registered in firmware/games/registry.py yet: the all-AI game "
+            reason="no game registered in firmware/registry.py yet: the all-AI game "
                    "step runs for every registered game"))]
     return GAME_IDS
 
@@ -429,7 +449,7 @@ def test_whole_ai_game_from_the_menu_and_back(built, sim_frames, game_id, tmp_pa
                                       "stop_on_error": True})
     with board:
         stats = board.wait_done(GAME_S)
-    assert stats is not None, bytes(board.console[-2000:])
+    assert stats is not None, _hung("the game's VPICO-DONE line", GAME_S, board.console)
     log = fs / "log.txt"
     new_log = log.read_text() if log.exists() else ""
     assert (stats["errors"], stats["timeouts"], stats["top"]) == (0, 0, "MainMenu"), (
@@ -443,6 +463,7 @@ def test_whole_ai_game_from_the_menu_and_back(built, sim_frames, game_id, tmp_pa
     assert new_log == ""
 
 
+@pytest.mark.slow   # a sweep of heap sizes on the Virtual Pico
 def test_too_small_heap_shows_memory_error_and_returns_to_menu(built, tmp_path):
     """A heap big enough for the menu but not for a game: MemoryError on the error screen and
     in /log.txt, then any key returns to the menu."""
@@ -487,7 +508,7 @@ def test_safe_mode_keeps_the_repl_free(built, tmp_path):
     fs = tmp_path / "fs"
     shutil.copytree(built, fs)
     with vpico.VirtualPico(fs, config={"safe": True, "panel": ""}) as vp:
-        assert vp.wait_console(b">>> ", BOOT_S), bytes(vp.console)
+        assert vp.wait_console(b">>> ", BOOT_S), _hung("the REPL prompt", BOOT_S, vp.console)
         assert b"safe mode: the app was not started" in vp.console
         assert vp.done is None
     assert not (fs / "settings.json").exists()
@@ -510,6 +531,7 @@ def test_memcheck_report_and_doc_section(tmp_path):
         "UNTIL:MainMenu:5000,DEMO:memory:3,UNTIL:MainMenu,WAIT:500,END")
 
 
+@pytest.mark.slow   # memcheck's bisection on the Virtual Pico
 def test_memcheck_bisection_on_the_board(built):
     _needs_board()
     least, why = memcheck.min_heap(built, memcheck.MENU_KEYS, 32, vpico.MCUS["pico"])

@@ -54,10 +54,10 @@ from sim import compat
 
 compat.install()
 
+import registry  # noqa: E402
 from core.gamelog import GameLog, log_new_rounds, read_log  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.session import LEVELS  # noqa: E402
-from games import registry  # noqa: E402
 
 DEFAULT_MAX_ACTIONS = 100000
 RANDOM = "random"       # an arena player: a uniformly random legal action

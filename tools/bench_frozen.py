@@ -1,8 +1,8 @@
 """`make bench`, section "frozen": the frozen firmware beside the filesystem build, on the
 emulated RP2040.
 
-The same two runs as tools/bench_rig.py (a power-on to the menu and every game's first screen,
-then an all-AI game per game), made twice with bench_rig's own functions:
+The runs of tools/bench_rig.py but the games against the AI (the power-on, the menu run with
+every game's first screen, an all-AI game per game), made twice with bench_rig's own functions:
 
 - filesystem: the stock MicroPython RPI_PICO UF2 (../shared/rig, $RIG_FIRMWARE) with the whole
   `make build` (.mpy files, main.py, gen/) in its littlefs, as `make flash` leaves a board;
@@ -152,7 +152,11 @@ def summary(res: dict) -> dict:
         "scene_free_heap": dict(res.get("scene_free_heap", {})),
         "draw_ms_max": {k: v["draw_ms_max"] for k, v in res.get("scenes", {}).items()
                         if v.get("full_frames")},
-        "min_free_heap": dict(res.get("min_free_heap", {})),
+        # the all-AI games' (a filesystem run of the whole bench also has games against the
+        # AI, which the frozen run does not play)
+        "min_free_heap": {g: v["all_ai"] for g, v in res["min_free_heap_by_run"].items()
+                          if v.get("all_ai") is not None}
+        if res.get("min_free_heap_by_run") else dict(res.get("min_free_heap", {})),
         "demo": {k: {"ended": v.get("ended"), "decisions": v.get("decisions")}
                  for k, v in res.get("demo", {}).items()},
         "errors": list(res.get("errors", [])),
@@ -205,14 +209,15 @@ def measure(firmware: Path, quick: bool = False, games=None, demo_ms=None,
     else:
         log("  filesystem build, stock %s:" % rig.firmware_path().name)
         with bench_rig_run("filesystem", None):
-            fs = bench_rig.measure(quick, games, demo_ms, build_dir=bench_rig.RIG_BUILD, log=log)
+            fs = bench_rig.measure(quick, games, demo_ms, build_dir=bench_rig.RIG_BUILD, log=log,
+                                   human=False)
     fs_dir = frozen_fs_dir(bench_rig.RIG_BUILD, FROZEN_FS, info["filesystem"])
     log("  frozen firmware %s (%s), littlefs at 0x%x (%d KB) holding %s:" % (
         firmware.name, info["marker"], info["fs_offset"], info["fs_bytes"] // 1024,
         ", ".join(sorted({p.relative_to(fs_dir).parts[0] for p in fs_dir.iterdir()})) or
         "nothing"))
     with bench_rig_run("frozen", firmware):
-        fz = bench_rig.measure(quick, games, demo_ms, build_dir=fs_dir, log=log)
+        fz = bench_rig.measure(quick, games, demo_ms, build_dir=fs_dir, log=log, human=False)
     out = {"filesystem": summary(fs), "frozen": summary(fz), "firmware": info,
            "quick": quick, "wall_s": round(time.monotonic() - wall, 1),
            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
@@ -267,8 +272,8 @@ def report(res: dict, cmd: str = "python -m tools.bench --only frozen") -> tuple
            "screen), `game/demo/` = during the all-AI game.", "",
            "| scene | free heap, filesystem | free heap, frozen | difference | draw ms max, "
            "filesystem | draw ms max, frozen |", "|---|---:|---:|---:|---:|---:|"]
-    scenes = sorted(set(fs["scene_free_heap"]) | set(fz["scene_free_heap"])
-                    | set(fs["draw_ms_max"]) | set(fz["draw_ms_max"]))
+    scenes = sorted((set(fs["scene_free_heap"]) | set(fs["draw_ms_max"]))
+                    & (set(fz["scene_free_heap"]) | set(fz["draw_ms_max"])))
     for s in scenes:
         a, b = fs["scene_free_heap"].get(s), fz["scene_free_heap"].get(s)
         diff = d["scene_free_heap"].get(s)
@@ -351,13 +356,10 @@ def main(argv=None) -> int:
 
 
 def write_doc(md: str) -> None:
-    """docs/PERFORMANCE.md's block `frozen` (between its bench markers) becomes `md`."""
+    """docs/PERFORMANCE.md's block `frozen` becomes `md`."""
     from tools import bench
 
-    doc = bench.DOC
-    old = doc.read_text(encoding="utf-8") if doc.exists() else ""
-    doc.write_text(bench.update_doc(old, {"frozen": md}), encoding="utf-8")
-    print("updated %s (frozen)" % doc)
+    bench.write_block("frozen", md)
 
 
 if __name__ == "__main__":

@@ -602,6 +602,13 @@ def main(argv: list[str] | None = None) -> int:
     board = BOARDS.get(args.board)
     if board is None:
         return fail("unknown board {!r}: use one of {}".format(args.board, ", ".join(BOARDS)), 2)
+    out = args.out.resolve() / "firmware-{}.uf2".format(board.name)
+    if not args.dry_run:
+        # build/ holds a UF2 only when the last build passed every check: one refused here
+        # (bad arguments, not a usable tree) leaves none from an earlier build either.
+        for stale in (out, layout_path(out)):
+            if stale.exists():
+                stale.unlink()
     freeze_games = args.freeze_games or DEFAULT_FREEZE_GAMES[board.name]
     if freeze_games not in FREEZE_GAMES:
         return fail(
@@ -644,6 +651,11 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = build_dir(micropy_dir, board.name)
     base_env = dict(os.environ)
+    if not (micropy_dir / ".git").exists():
+        # MicroPython's version header comes from `git describe` in the tree, else from
+        # py/mpconfig.h; in a tree inside another repository (this one, say), git would find
+        # that repository and stamp its commit as MicroPython's version.
+        base_env["GIT_CEILING_DIRECTORIES"] = str(micropy_dir.parent)
     mode, auto = args.picotool, args.picotool == "auto"
     if auto:
         mode = configured_mode(folder) if not args.clean else None
@@ -673,7 +685,6 @@ def main(argv: list[str] | None = None) -> int:
             else "the platform only; games/ stays on the filesystem (`make flash` copies it)"
         )
     )
-    out = args.out.resolve() / "firmware-{}.uf2".format(board.name)
     board_dir = None if fs_kb == STOCK else board_dir_for(out.parent, board.name, fs_kb)
     if board_dir is None:
         print("firmware: {}'s own flash layout (boards/{})".format(board.name, board.name))
@@ -700,9 +711,6 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 0
 
-    for stale in (out, layout_path(out)):
-        if stale.exists():
-            stale.unlink()  # build/ holds a UF2 only when the last build passed every check
     if board_dir is not None:
         write_board_dir(micropy_dir, board.name, int(fs_kb), out.parent)
     if args.clean and folder.exists():

@@ -140,7 +140,7 @@ def ladder(game: str, games: int, seed: int, jobs: int = 1, options: dict | None
     matches = []
     pairs = [(PLAYERS[j], PLAYERS[i]) for i in range(len(PLAYERS))
              for j in range(i + 1, len(PLAYERS))]
-    from games import registry
+    import registry
 
     if getattr(registry.load(game, "ai"), "BUDGET", None) is not None:
         pairs.append((HEADROOM, "hard"))   # a game whose AI takes no budget has no headroom
@@ -243,7 +243,7 @@ def update_doc(path: str, result: dict, name: str, order: list[str]) -> None:
 
 def main(args) -> int:
     """`python -m tools.arena --ladder ...` (args: tools.arena's parsed arguments)."""
-    from games import registry
+    import registry
 
     if not args.game:
         print("--game is required (an id, or all)", file=sys.stderr)

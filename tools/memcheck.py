@@ -1,7 +1,7 @@
 """`make memcheck`: the smallest heap the console needs, measured on the virtual Pico.
 
-For boot-to-menu and for each game in firmware/games/registry.py (from the menu, a whole game
-with every seat played by the AI -- the game view's demo_scene -- and back to the menu, fixed
+For boot-to-menu and for each game in firmware/registry.py (from the menu, a whole game
+with every seat played by the AI -- kit.setup.demo_scene -- and back to the menu, fixed
 seeds), it finds by bisection the smallest `-X heapsize=NwK` at which the run completes with no
 error screen, then measures the peak live heap (gc.mem_alloc() after a collection, sampled every
 frame) at a Pico's heap. Each run boots the flashed build (build/pico/, as `make flash` leaves
@@ -50,10 +50,10 @@ def game_keys(game_id: str, seed: int = GAME_SEED) -> str:
 
 
 def registered_games() -> list[str]:
-    """Game ids in firmware/games/registry.py (read by CPython)."""
+    """Game ids in firmware/registry.py (read by CPython)."""
     sys.path.insert(0, str(ROOT / "firmware"))
     try:
-        from games import registry
+        import registry
 
         return [entry[0] for entry in registry.GAMES]
     finally:
@@ -168,7 +168,7 @@ def report_markdown(results: list[dict]) -> str:
         "Smallest `-X heapsize=NwK` of the MicroPython unix port (the virtual Pico, "
         "`tools/vpico.py`) at which each run completes, found by bisection: boot to the main "
         "menu, and for each game, from the menu a whole game with every seat played by the AI "
-        "(the view's `demo_scene`, fixed seeds) and back to the menu. Peak alloc is the "
+        "(`kit.setup.demo_scene`, fixed seeds) and back to the menu. Peak alloc is the "
         "largest `gc.mem_alloc()` after a `gc.collect()` sampled every frame at the Pico's "
         "heap (%dwK). Target: every game at %dwK or less; aim: %dwK." % (
             vpico.MCUS["pico"], TARGET_WK, AIM_WK),

@@ -104,6 +104,14 @@ NAMES = tuple(s.name for s in SHOTS)
 SQUARE, WIDE, PACK = "pico_lcd_1_3", "pico_lcd_1_14", "display_pack_2"
 
 
+def _setup_screen(app, game_id):
+    """The game's setup screen, opened as the main menu opens it (kit.setup finds its Spec)."""
+    import registry
+    from kit import setup
+
+    return setup.entry_scene(app, registry.find(game_id))
+
+
 def _game_strings(game_id):
     """Merge a game's strings as its own screens do: kit.lang's convention (lang_en.py /
     lang_fr.py) when the game has it, else its older table module."""
@@ -249,11 +257,9 @@ def _mc_table(factory=_mc_session, language="en", summary=False):
 
 
 def _mc_setup_screen(app):
-    from games import registry
-    from games.match_collect import view
 
     _mc_base(app)
-    app.push(view.entry_scene(app, registry.find("match_collect")))
+    app.push(_setup_screen(app, "match_collect"))
 
 
 def _mc_meld_keys():
@@ -382,11 +388,9 @@ def _cauldron_finish(s):
 
 
 def _cauldron_setup_screen(app):
-    from games import registry
-    from games.cauldron import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("cauldron")))
+    app.push(_setup_screen(app, "cauldron"))
 
 
 GAME_SHOTS += (
@@ -444,11 +448,9 @@ def _sl_table(until=_sl_mid_turn, players=3, seed=5, options=None, language="en"
 
 
 def _sl_setup_screen(app):
-    from games import registry
-    from games.shadowlock import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("shadowlock")))
+    app.push(_setup_screen(app, "shadowlock"))
 
 
 _SL_ODDS = {"odds": True}
@@ -463,7 +465,13 @@ GAME_SHOTS += (
          _sl_table(options=_SL_ODDS), "Shadow Lock, 320x240"),
     Shot("shadowlock_validation", "WAIT:300,SHOT:shot", SQUARE, None, None,
          _sl_table(_sl_validation, players=2, seed=11), "Shadow Lock, round-end validation"),
-    Shot("shadowlock_browse", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", SQUARE, None,
+    Shot("shadowlock_round", "WAIT:300,A,WAIT:400,A,WAIT:400,A,WAIT:3000,SHOT:shot", SQUARE,
+         None, None, _sl_table(_sl_validation), "Shadow Lock, a round's summary"),
+    Shot("shadowlock_round_fr", "WAIT:300,A,WAIT:400,A,WAIT:400,A,WAIT:3000,DOWN,DOWN,SHOT:shot",
+         WIDE, None, None, _sl_table(_sl_validation, players=4, language="fr"),
+         "Shadow Lock, a round's summary scrolled to its end, 240x135, French"),
+    Shot("shadowlock_browse", "WAIT:300,MENU,WAIT:100,DOWN,DOWN,DOWN,DOWN,A,WAIT:200,SHOT:shot",
+         SQUARE, None,
          None, _sl_table(), "Shadow Lock, every player's pile and scorecard"),
     Shot("shadowlock_over", "WAIT:2500,SHOT:shot", SQUARE, None, None,
          _sl_table(lambda st: st.is_over(), players=4, seed=8),
@@ -502,11 +510,9 @@ def _mf_table(n=12, players=3, seed=5, belt=None, finish=False):
 
 
 def _mf_setup_screen(app):
-    from games import registry
-    from games.manufactory import view
 
     app.start()
-    app.push(view.entry_scene(app, registry.find("manufactory")))
+    app.push(_setup_screen(app, "manufactory"))
 
 
 # the declare dialog: a land (Junk Yard) at the front, drafted with A
@@ -541,7 +547,6 @@ def _stats_screen(menu=False, language=None):
     strings are merged then, so run()'s own lang override would come too late)."""
     def setup(app):
         from core import storage, strings
-        from games import registry
 
         app.start()
         if language is not None:
@@ -555,7 +560,7 @@ def _stats_screen(menu=False, language=None):
             __import__("kit.stats_screen")
             app.push(sys.modules["kit.stats_screen"].entry_scene(app, None))
             return
-        app.push(registry.load("memory", "view").entry_scene(app, registry.find("memory")))
+        app.push(_setup_screen(app, "memory"))
         from kit import stats_screen
 
         stats_screen.open_game(app, "memory")
@@ -573,11 +578,118 @@ GAME_SHOTS += (
          "Statistics: the reset asks first"),
     Shot("stats_menu", "WAIT:300,SHOT:shot", SQUARE, None, None, _stats_screen(menu=True),
          "Statistics from the main menu: the games"),
-    # first-game tips (kit.tips): on for the shots named "tip_..." (see take())
+    # first-game tips (kit.tips): on for the shots named "tip_..." (see take()); a game with
+    # a guide (kit.learn) starts its first game with the guided first turn instead
     Shot("tip_memory", "WAIT:800,SHOT:shot", SQUARE, None, None,
-         _memory_table(16, preview=False), "First-game tip: Memory, the first turn"),
+         _memory_table(16, preview=False), "Memory's first game: the guided first turn"),
     Shot("tip_memory_240x135", "WAIT:800,SHOT:shot", WIDE, None, None,
-         _memory_table(16, preview=False), "First-game tip, 240x135"),
+         _memory_table(16, preview=False), "The guided first turn, 240x135"),
+)
+
+
+# -- the console's feel: back at the table at power-on, the battery in the hint bar ------------
+def _power_on(game, moves, language=None, seed=5):
+    """Power-on with a game in progress (kit.resume): `game` saved after `moves` moves (the
+    AI playing both seats, seat 0 then made human), then the app starts as at power-on."""
+    def setup(app):
+        import registry
+        from core.rng import Rng
+        from core.session import Session
+
+        rules = registry.load(game, "rules")
+        ai = registry.load(game, "ai")
+        options = {"players": 2, "first": 0} if game == "match252" else {"players": 2}
+        s = Session(game, rules, options, ["normal", "hard"], seed, app.platform.data_dir)
+        s.save()
+        rng = Rng(3)
+        while len(s.actions) < moves or s.state.current_player != 0:
+            s.apply(ai.choose(s.state, s.state.current_player, "easy", rng))
+        s.seats[0] = "human"
+        s._saved = -1
+        s.save()                 # the header again, with you at seat 0
+        if language is not None:
+            from core import storage
+
+            settings, _ = storage.load_settings(app.platform.data_dir)
+            settings["lang"] = language
+            storage.save_settings(app.platform.data_dir, settings)
+        app.start()
+    return setup
+
+
+def _on_battery(mv, inner):
+    """`inner`'s screen on a board that runs on battery at `mv` millivolts."""
+    def setup(app):
+        app.platform.battery = lambda: mv
+        inner(app)
+    return setup
+
+
+GAME_SHOTS += (
+    Shot("power_on_table", "WAIT:500,SHOT:shot", SQUARE, None, None,
+         _power_on("match252", 9), "Power-on with a game in progress: back at its table"),
+    Shot("power_on_table_240x135_fr", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _power_on("memory", 6, "fr"), "Power-on back at the table, 240x135, in French"),
+    Shot("battery_hint_bar", "WAIT:300,SHOT:shot", SQUARE, None, None,
+         _on_battery(3600, _m252_table(14)), "On battery: the level in the hint bar"),
+    Shot("battery_low_240x135", "WAIT:300,SHOT:shot", WIDE, None, None,
+         _on_battery(2950, _mc_table()), "Battery low: the warning, the level in red", 300),
+)
+
+
+# -- learn by playing, and a card held to be seen whole (kit.learn, kit.inspect) ----------------
+def _then(setup, what):
+    """`setup`, then `what(table)` on the frame after the table's first (the table drawn
+    under it)."""
+    def wrapped(app):
+        setup(app)
+        table = app.top
+        drawn = app.frames_drawn
+        own = table.tick
+
+        def tick(now):
+            if app.frames_drawn == drawn:
+                return own(now)
+            del table.tick
+            what(table)
+
+        table.tick = tick
+    return wrapped
+
+
+def _show_card(table):
+    from kit import learn
+
+    learn.show_card(table)
+
+
+def _cauldron_small_turn(app):
+    _cauldron_table(20, players=3)(app)
+
+
+GAME_SHOTS += (
+    Shot("tip_guide_match_collect", "WAIT:1500,SHOT:shot", SQUARE, None, None, _mc_table(),
+         "Match & Collect's guided first turn: take a card from the pile or the discard",
+         300),
+    Shot("tip_guide_cauldron_320x240", "WAIT:1500,SHOT:shot", PACK, None, None,
+         _cauldron_table(0, players=2), "Cauldron's guided first turn, 320x240"),
+    Shot("tip_guide_shadowlock_240x135", "WAIT:1500,SHOT:shot", WIDE, None, None,
+         _sl_table(lambda st: True, players=2), "Shadow Lock's guided first turn, 240x135"),
+    Shot("help_memory_240x135", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", WIDE,
+         None, None, _memory_table(32, preview=False),
+         "The pause menu's \"? What now\": this phase and its buttons, 240x135"),
+    Shot("help_match252_fr", "WAIT:300,MENU,WAIT:100,DOWN,A,WAIT:200,SHOT:shot", SQUARE, "fr",
+         None, _m252_table(4), "\"? Et maintenant\" in French"),
+    Shot("pause_menu", "WAIT:300,MENU,WAIT:200,SHOT:shot", SQUARE, None, None,
+         _m252_table(4), "The pause menu: ? What now, the mute shortcut"),
+    Shot("inspect_cauldron_240x135", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _then(_cauldron_small_turn, _show_card),
+         "A held on Cauldron's 240x135 board: the card whole, its full name", 0),
+    Shot("inspect_memory_64", "WAIT:500,SHOT:shot", SQUARE, None, None,
+         _then(_memory_table(64, actions=lambda s: [0], preview=False), _show_card),
+         "A held on Memory's 64 cards", 0),
+    Shot("inspect_match_collect_240x135", "WAIT:500,SHOT:shot", WIDE, None, None,
+         _then(_mc_table(), _show_card), "A held on Match & Collect's hand, 240x135", 0),
 )
 GAME_NAMES = tuple(s.name for s in GAME_SHOTS)
 ALL_NAMES = NAMES + GAME_NAMES

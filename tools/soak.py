@@ -53,14 +53,15 @@ def soak(game: str, levels: list[str], games: int, seed: int, heap: str = "128wK
     config = {"game": game, "levels": levels, "games": games, "seed": seed,
               "budget": budget, "max_actions": max_actions}
     script = "CONFIG = %s\n" % json.dumps(config).replace("null", "None") + PLAYER.read_text()
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(script)
-    try:
+    # The script's folder comes first on MicroPython's sys.path: a folder of its own, so that
+    # a kit/ or games/ another program left in /tmp is never imported instead of firmware's.
+    with tempfile.TemporaryDirectory(prefix="soak-") as folder:
+        name = os.path.join(folder, "soak_player.py")
+        with open(name, "w") as f:
+            f.write(script)
         env = dict(os.environ, MICROPYPATH="%s:%s" % (path, ROOT))
-        proc = subprocess.run([exe, "-X", "heapsize=" + heap, f.name], capture_output=True,
+        proc = subprocess.run([exe, "-X", "heapsize=" + heap, name], capture_output=True,
                               text=True, timeout=timeout, env=env, cwd=str(ROOT))
-    finally:
-        os.unlink(f.name)
     return parse(proc.stdout, proc.stderr, proc.returncode, games, heap)
 
 

@@ -2,11 +2,11 @@
 
 On the stock firmware a `.mpy` on the filesystem is loaded into RAM, constants and all: a
 game's language table, imported, kept every text in the heap for the whole game (Match &
-Collect's and the kit's: 11,232 B on the emulated RP2040, docs/PERFORMANCE.md). `make build`
-writes each table also as `lang_XX.tx` beside its `lang_XX.mpy`; core.strings keeps only the
-pack's small index in RAM and reads a text from the file when it is first asked for (then
-from its cache). Where there is no pack (the source tree: the simulator and most tests) the
-module's dict is used as before.
+Collect's and the kit's: 11,232 B on the emulated RP2040, docs/PERFORMANCE.md at ef6896e).
+`make build` writes each table also as `lang_XX.tx` beside its `lang_XX.mpy`; core.strings
+keeps only the pack's small index in RAM and reads a text from the file when it is first
+asked for (then from its cache). Where there is no pack (the source tree: the simulator and
+most tests) the module's dict is used as before.
 
 Format (little endian), what core.strings.add_pack reads:
 

@@ -23,11 +23,9 @@ from core.scene import Scene  # noqa: F401 - games import Scene from here (re-ex
 
 _FRAME_MS = const(33)          # ~30 frames per second while something moves
 _LOG_CAP = const(8192)
-_TOAST_MS = const(2200)        # a short message at the "normal" pace
-_TOAST_MAX_MS = const(5000)
 _TOAST_QUEUE = const(4)       # messages kept waiting at most
 _PAD = const(4)
-_POLL_MS = const(4)          # the buttons are read this often while the loop sleeps
+_POLL_MS = const(2)          # the buttons are read this often while the loop sleeps
 _OFF_POLL_MS = const(100)     # button sampling while the screen is off (docs/POWER.md)
 _BATTERY_MS = const(60000)    # how often the battery is checked, where the board can tell
 _IDLE_MS = const(10000)       # idle this long: core.power dims / turns off the screen
@@ -61,11 +59,14 @@ class App:
         self.errors = 0
         self._panic = None        # set when even the error screen could not be shown
         # Power and sound (docs/POWER.md): [ticks of the last button or drawn frame, 0 lit /
-        # 1 dim / 2 off, frames drawn then, 1 while the button that woke the screen is held
-        # (it does nothing), ticks of the next battery check, the scene that lit the LED
+        # 1 dim / 2 off / 3 asleep, frames drawn then, 1 while the button that woke the
+        # screen is held (it does nothing), ticks of the next battery check, the scene that
+        # lit the LED
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
-        # to save]. One list: every name is interned at boot.
-        self._idle = [0, 0, 0, 0, 0, None, None, 0]
+        # to save, the battery level last read (None: on USB power, or the board cannot
+        # tell; ui.widgets.hint_bar shows it)]. One list: every name is interned at boot.
+        self._idle = [0, 0, 0, 0, 0, None, None, 0, None]
+        self._later = None        # what runs once the next frame is sent (later())
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self):
@@ -116,11 +117,25 @@ class App:
             self._idle[7] = 1
             return
         self._idle[7] = 0
+        gc.collect()    # the popped screen's garbage: core.storage loads into one piece
         from core import modules, storage
 
         storage.save_settings(self.platform.data_dir, self.settings)
         modules.drop("core.storage")   # needed again only at the next save
         gc.collect()
+
+    def later(self, fn):
+        """Run `fn()` once the next frame has been sent to the display, or before the scene
+        stack changes if that comes first: work a press must not wait for (kit.turns: the
+        save and the garbage collection after a move, so the move shows first). One at a
+        time: the table's turn driver is the only one that asks."""
+        self._later = fn
+
+    def _run_later(self):
+        fn = self._later
+        if fn is not None:
+            self._later = None
+            fn()
 
     # -- scene stack ------------------------------------------------------------------------
     @property
@@ -128,12 +143,14 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene):
+        self._run_later()
         scene.app = self
         self.stack.append(scene)
         scene.invalidate()
         scene.enter()
 
     def pop(self):
+        self._run_later()
         if len(self.stack) <= 1:
             # The bottom scene leaving opens the home screen: a game opens in place of the
             # main menu (screens.main_menu), whose modules are then out of the heap.
@@ -186,14 +203,20 @@ class App:
             scene.invalidate()
 
     # -- toasts ---------------------------------------------------------------------------
-    def toast(self, message, ms=0):
-        """A short message over the bottom of the screen; it goes by itself.
+    def toast(self, message, ms=0, log=None):
+        """A short message in a box; it goes by itself.
 
-        - one message at a time: a new one waits until those before it have been shown;
-        - each stays `ms`, counted from when it is actually on screen; by default long
-          enough to read it: 1300 ms + 45 ms a character, at least _TOAST_MS (2.2 s), at most
-          5 s, x1.5 when the "ai_speed" setting is "slow", x2/3 when "fast" (the pace a person
-          chose to follow the game at);
+        - where: in the band the screen on top leaves for it (`scene.message_band()` ->
+          (x, y, w, h), a table's: away from what the person chooses from), else just above
+          the hint bar; one line or two, as the band has room (a longer text is cut there:
+          the History keeps it whole);
+        - one message at a time: a new one waits until those before it have been shown; a
+          game's turn driver (kit.turns) holds the next move until the last one has gone, so
+          a move's message is on screen with the frame that shows the move;
+        - each stays `ms`, counted from when it is actually on screen; by default its reading
+          time at the "ai_speed" setting (reading_ms); `skip_toast()` ends it early;
+        - `log`: what the game's History keeps instead of `message` (a shorter message on a
+          small band, the whole sentence in the History);
         - a scene with `toasts = False` (dialogs, the rules text, score tables, the error
           screen) is never covered: messages wait, and one on screen when such a scene opens
           is shown again in full once it has gone (an overlay such as a dialog gets the
@@ -208,9 +231,9 @@ class App:
         if not message:
             return
         for scene in self.stack:   # a game's History (kit.turns) keeps every message
-            log = getattr(scene, "history", None)
-            if log is not None:
-                log.append(message)
+            history = getattr(scene, "history", None)
+            if history is not None:
+                history.append(log or message)
                 break
         q = self._toast[0]
         if q and q[-1][0] == message:
@@ -222,15 +245,45 @@ class App:
         for scene in self.stack:
             if scene.toasts:
                 owner = scene
-        # Its lines, wrapped now: a draw that shows it makes no strings (~0.2-1 ms each on
-        # the Pico, after the turn driver's gc.collect() most of all).
-        lines = self.small.wrap(message, self.width - 6 * _PAD)[:2] if self.fonts else None
+        # Its lines, wrapped now for its screen's band: a draw that shows it makes no strings
+        # (~0.2-1 ms each on the Pico, after the turn driver's gc.collect() most of all).
+        lines = None
+        if self.fonts:
+            band = self.band_of(owner)
+            lines = (band[2], self.lines_in(message, band[2], band[3]))
         q.append((message, ms, owner, lines))
 
-    def toasts_pending(self):
-        """Messages not yet gone (on screen or waiting). A turn driver may wait for 0 before
-        the next AI move, so a person can read what the last one did."""
-        return len(self._toast[0])
+    def toasts_pending(self, owner=None):
+        """Messages not yet gone (on screen or waiting), of `owner` only when given. The turn
+        driver waits for 0 before the next move, so a person can read what the last one did."""
+        q = self._toast[0]
+        if owner is None:
+            return len(q)
+        n = 0
+        for m in q:
+            if m[2] is owner:
+                n += 1
+        return n
+
+    def skip_toast(self):
+        """The message on screen goes now (a person who has read it presses on)."""
+        t = self._toast
+        if t[0] and t[1]:
+            t[1] = self.platform.ticks_ms()
+
+    def clear_toasts(self, owner):
+        """Forget the messages of `owner` (a game's, when it ends or the person acts again):
+        none of them is shown after this, and one on screen is taken off."""
+        t = self._toast
+        q = t[0]
+        if not q:
+            return
+        if q[0][2] is owner and t[1]:
+            t[1] = 0
+            top = self.top
+            if top is not None:
+                top.invalidate()      # whole redraw: nothing of its box stays
+        t[0] = [m for m in q if m[2] is not owner]
 
     # -- the loop ---------------------------------------------------------------------------
     def step(self):
@@ -240,6 +293,12 @@ class App:
         inp = self.input
         raw = p.buttons.read()
         i = self._idle
+        if i[1] == 3:
+            # Asleep (the sleep gesture, core.power.sleep): nothing moves, nothing is drawn,
+            # until a button wakes it.
+            from core import power
+
+            return power.sleep(self, raw)
         if i[7]:
             self.save_settings()
         if raw or i[2] != self.frames_drawn:
@@ -262,10 +321,19 @@ class App:
             ev = inp.pop()
             while ev:
                 top = self.top
+                b = buttons.event_button(ev)
+                kind = buttons.event_kind(ev)
+                if kind == buttons.HOLD and b == buttons.MENU:
+                    # The sleep gesture (core.input): asleep at once (docs/POWER.md).
+                    from core import power
+
+                    return power.sleep(self, -1)
                 if top is not None:
-                    top.button(buttons.event_button(ev), buttons.event_kind(ev))
+                    top.button(b, kind)
                 ev = inp.pop()
             top = self.top
+            # A tap or a hold of these buttons (core.input): the screen on top says which.
+            inp.defer = getattr(top, "hold_buttons", 0)
             if top is not None:
                 top.tick(now)
             if i[6] is not None:
@@ -296,6 +364,7 @@ class App:
                     # Whole redraw: nothing of the old box stays; the next one goes over it.
                     top.invalidate()
             self.draw(now)
+            self._run_later()   # once the frame is sent (later)
             strings.release()   # a text pack read this frame (core.strings)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
             self.crash(exc)
@@ -313,7 +382,8 @@ class App:
             inp = self.input
             if inp._raw != inp._stable and wait > inp.debounce_ms:
                 # A button just changed: look again once the debounce time has passed
-                # instead of a whole frame later (press to new frame: issue #13).
+                # instead of a whole frame later: the time from a press to the frame that
+                # shows it is what a player feels.
                 wait = inp.debounce_ms + 1
         return wait
 
@@ -321,12 +391,15 @@ class App:
     def sound(self, name):
         """Play sound `name` (core.sound.TUNES: "cursor", "select", "back", "flip",
         "capture", "turn", "win", "lose"; "error" for an action that cannot be done) if
-        the sound setting is on; never waits."""
+        the sound setting is on and the screen is lit (none while it is dimmed, off or
+        asleep: nobody is looking); never waits."""
         i = self._idle
+        if i[1]:
+            return
         if i[6] is None:
             s = self.settings
-            if not (s and s.get("sound")):
-                return
+            if not (s and s.get("sound")) or not getattr(self.platform, "tone", None):
+                return          # no buzzer: core.sound is never loaded
             from core import sound
 
             i[6] = sound.start(self)
@@ -355,60 +428,87 @@ class App:
         top.full_redraw = False
         c = self.canvas
         if full:
-            if top.overlay and self._toast[2] is not None:
-                # A message is on the screen this overlay opens over: repaint what is below
-                # (from the first scene that draws the whole screen) so none of it stays.
+            if top.overlay:
+                # Repaint what is below (from the first scene that draws the whole screen)
+                # when a message is on the screen this overlay opens over, or when what is
+                # below has not been drawn since it changed (a dialog closed and this one
+                # opened in the same frame): none of the old pictures stays around the box.
                 stack = self.stack
                 i = len(stack) - 1
                 while i > 0 and stack[i].overlay:
                     i -= 1
-                for scene in stack[i:-1]:
-                    scene.draw(c, True)
+                below = stack[i:-1]
+                stale = self._toast[2] is not None
+                for scene in below:
+                    if scene.full_redraw:
+                        stale = True
+                if stale:
+                    for scene in below:
+                        scene.full_redraw = False
+                        scene.redraw = False
+                        scene.draw(c, True)
             self._toast[2] = None        # no old message box is left on the canvas
         top.draw(c, full)
         if self._toast[0] and top.toasts:
-            # The first message in a box above the hint bar (one or two lines), unless it is
-            # on screen already and the scene's drawing left its box alone.
+            # The first message in a box in the screen's message band (one or two lines),
+            # unless it is on screen already and the scene's drawing left its box alone.
             t = self._toast
             box = t[2]
             if box is None or not t[1] or c.is_dirty(box):
                 font = self.small
-                text, ms, _owner, lines = t[0][0]
                 lh = font.line_height
-                if lines is None:
-                    lines = font.wrap(text, self.width - 6 * _PAD)[:2]
+                bx, by, bw, bh = self.band_of(top)
+                text, ms, owner, lines = t[0][0]
+                if lines is None or lines[0] != bw:
+                    lines = (bw, self.lines_in(text, bw, bh))
+                    t[0][0] = (text, ms, owner, lines)
+                lines = lines[1]
                 w = 0
                 for line in lines:
                     tw = font.width(line)
                     if tw > w:
                         w = tw
                 w += 4 * _PAD
-                h = len(lines) * lh + 2 * _PAD
-                x = (self.width - w) // 2
-                y = self.height - (lh + 4) - h - _PAD   # above the hint bar (hint_height)
+                pad = (bh - len(lines) * lh) // 2      # a one-line band: the box fits it
+                pad = _PAD if pad > _PAD else 1 if pad < 1 else pad
+                h = len(lines) * lh + 2 * pad
+                x = bx + (bw - w) // 2
+                y = by + (bh - h) // 2
                 c.round_rect(x, y, w, h, theme.SEL)
                 c.round_rect(x, y, w, h, theme.FG, False)
-                ty = y + _PAD
+                ty = y + pad
                 for line in lines:
                     c.text(font, line, x + 2 * _PAD, ty, theme.SEL_FG)
                     ty += lh
                 t[2] = (x, y, w, h)
                 if not t[1]:
-                    if ms <= 0:
-                        ms = 1300 + 45 * len(text)
-                        if ms < _TOAST_MS:
-                            ms = _TOAST_MS
-                        elif ms > _TOAST_MAX_MS:
-                            ms = _TOAST_MAX_MS
-                        # x1.5 "slow", x2/3 "fast" (a constant tuple: its strings are not
-                        # interned, unlike two more literals)
-                        speed = self.settings.get("ai_speed") if self.settings else None
-                        k = ("slow", "normal", "fast").index(speed) if speed in (
-                            "slow", "normal", "fast") else 1
-                        ms = ms * (3, 2, 4)[k] // (2, 2, 6)[k]
-                    t[1] = time.ticks_add(now, ms)  # type: ignore
+                    t[1] = time.ticks_add(now, ms if ms > 0 else  # type: ignore
+                                          reading_ms(self.settings, text))
         c.flush(self.platform.display)
         self.frames_drawn += 1
+
+    def band_of(self, scene):
+        """(x, y, w, h) where `scene`'s messages go: its `message_band()`, else a band of two
+        lines just above the hint bar (ui.widgets.hint_height)."""
+        band = getattr(scene, "message_band", None) if scene is not None else None
+        band = band() if band is not None else None
+        if band is None:
+            lh = self.small.line_height
+            band = (0, self.height - (lh + 4) - 2 * lh - 3 * _PAD, self.width,
+                    2 * lh + 2 * _PAD)
+        return band
+
+    def lines_in(self, text, w, h):
+        """The lines of a message in a band w wide and h high: two at most (one when only one
+        fits), the last cut short when the text needs more."""
+        font = self.small
+        room = w - 6 * _PAD
+        n = (h - 2) // font.line_height
+        n = 2 if n > 2 else 1 if n < 1 else n
+        lines = font.wrap(text, room)
+        if len(lines) > n:
+            lines = lines[:n - 1] + [font.fit(" ".join(lines[n - 1:]), room)]
+        return lines
 
     def run(self):
         """Run until `running` is cleared (never, on the device)."""
@@ -417,7 +517,8 @@ class App:
         while self.running:
             wait = self.step()
             # Sleep in short slices, back early when a button changes: its frame starts at
-            # once, not at the next 33 ms tick (press to new frame, issue #13).
+            # once, not at the next 33 ms tick (the time from a press to its frame is what a
+            # player feels).
             raw = self.input._raw
             while wait > _POLL_MS:
                 p.sleep_ms(_POLL_MS)
@@ -434,6 +535,7 @@ class App:
         self.errors += 1
         self.stack = []
         self._toast = [[], 0, None]
+        self._later = None      # a game's work left undone: it may be what failed
         try:
             self.screens.unload_all()
             gc.collect()
@@ -483,6 +585,24 @@ class App:
                     self.panic(exc)
                 return
             ev = self.input.pop()
+
+
+def reading_ms(settings, text):
+    """How long a message stays: its reading time at the "ai_speed" setting, the pace a
+    person chose to follow the game at (slow 2000 ms + 60 ms a character, at most 6 s;
+    normal 1200 + 40, at most 4 s; fast 500 + 25, at most 2.5 s). The turn driver holds the
+    next move until it has gone (kit.turns), so this is also the pause after a move that says
+    something. (Tests, not a dict: a dict stays in the heap.)"""
+    speed = settings.get("ai_speed") if settings else None
+    n = len(text)
+    if speed == "slow":
+        ms = 2000 + 60 * n
+        return ms if ms < 6000 else 6000
+    if speed == "fast":
+        ms = 500 + 25 * n
+        return ms if ms < 2500 else 2500
+    ms = 1200 + 40 * n
+    return ms if ms < 4000 else 4000
 
 
 def format_exception(exc):

@@ -7,12 +7,37 @@ rows, not a frame. Rectangles are kept word-aligned on x (two pixels per byte) a
 there are never more than MAX_RECTS of them.
 """
 
+import array
+
 import framebuf
 from micropython import const
+
+from core import native
 
 MAX_RECTS = const(6)
 # Merging two rectangles is accepted when the union wastes at most this many pixels.
 _MERGE_SLACK = const(1200)
+# The dirty list, one array of ints: [count, 1 while the whole screen is dirty (mark() has
+# nothing to add), width, height, then MAX_RECTS x (x0, y0, x1, y1), x1 and y1 exclusive].
+_N = const(0)
+_ALL = const(1)
+_R = const(4)
+
+# mark()'s bookkeeping as native code (core/canvas_viper.py, the same algorithm as _add below):
+# None until fast_marks() (under CPython, without viper: for good).
+_mark = None
+
+
+def fast_marks():
+    """Compile mark()'s native bookkeeping, once: ~80 ms and ~2.5 KB of heap on a Pico, for
+    ~15 us a mark instead of ~250 (a table's partial redraw marks once per canvas call). The
+    main menu calls it when a game is chosen: not at boot, whose heap is the tightest
+    (tests/test_boot_heap.py), nor on the menu's few marks."""
+    global _mark
+    if _mark is None:
+        functions = native.load("core.canvas_viper")
+        if functions:
+            _mark = functions["mark"]
 
 
 class Canvas:
@@ -21,18 +46,18 @@ class Canvas:
         self.height = height
         self.buf = bytearray(width * height // 2)
         self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.GS4_HMSB)
-        # Dirty rectangles as x0, y0, x1, y1 (exclusive) in one flat list of ints.
-        self._rects = [0] * (4 * MAX_RECTS)
-        self._count = 0
-        self._all = False        # the whole screen is dirty: mark() has nothing to add
-        self.bytes_flushed = 0   # pixels sent since start, x2 = RGB565 bytes (for benches)
-        self.clip_y0 = 0
-        self.clip_y1 = height
+        self._r = array.array("i", bytes(4 * (_R + 4 * MAX_RECTS)))
+        self._r[2] = width
+        self._r[3] = height
 
     # -- dirty tracking -------------------------------------------------------------------
     def mark(self, x, y, w, h):
         """Record that the rectangle changed; clipped to the screen, x widened to even."""
-        if self._all:
+        r = self._r
+        if _mark is not None:
+            _mark(r, x, y, w, h)
+            return
+        if r[_ALL]:
             return
         x0 = x if x > 0 else 0
         y0 = y if y > 0 else 0
@@ -49,38 +74,44 @@ class Canvas:
         self._add(x0, y0, x1, y1)
 
     def mark_all(self):
-        self._count = 0
-        self._add(0, 0, self.width, self.height)
-        self._all = True
+        r = self._r
+        r[_N] = 1
+        r[_ALL] = 1
+        r[_R] = 0
+        r[_R + 1] = 0
+        r[_R + 2] = self.width
+        r[_R + 3] = self.height
 
     def is_dirty(self, rect=None):
         """True when something was drawn since the last flush; with `rect` (x, y, w, h), only
         when a dirty rectangle overlaps it (marks are never smaller than what was drawn)."""
+        r = self._r
         if rect is None:
-            return self._count > 0
-        r = self._rects
+            return r[_N] > 0
         x, y, w, h = rect
         x1 = x + w
         y1 = y + h
-        for i in range(self._count):
-            k = 4 * i
+        for i in range(r[_N]):
+            k = _R + 4 * i
             if r[k] < x1 and x < r[k + 2] and r[k + 1] < y1 and y < r[k + 3]:
                 return True
         return False
 
     def dirty_area(self):
-        r = self._rects
+        r = self._r
         total = 0
-        for i in range(self._count):
-            k = 4 * i
+        for i in range(r[_N]):
+            k = _R + 4 * i
             total += (r[k + 2] - r[k]) * (r[k + 3] - r[k + 1])
         return total
 
     def _add(self, x0, y0, x1, y1):
-        r = self._rects
+        """The plain path of mark() (core/canvas_viper.py does the same natively)."""
+        r = self._r
+        n = r[_N]
         # Merge with an existing rectangle when that wastes little.
-        for i in range(self._count):
-            k = 4 * i
+        for i in range(n):
+            k = _R + 4 * i
             ux0 = min(x0, r[k])
             uy0 = min(y0, r[k + 1])
             ux1 = max(x1, r[k + 2])
@@ -94,24 +125,24 @@ class Canvas:
                 r[k + 3] = uy1
                 self._coalesce(i)
                 return
-        if self._count < MAX_RECTS:
-            k = 4 * self._count
+        if n < MAX_RECTS:
+            k = _R + 4 * n
             r[k] = x0
             r[k + 1] = y0
             r[k + 2] = x1
             r[k + 3] = y1
-            self._count += 1
+            r[_N] = n + 1
             return
         # Full: grow the rectangle whose union with the new one is smallest.
         best = 0
         best_area = -1
-        for i in range(self._count):
-            k = 4 * i
+        for i in range(n):
+            k = _R + 4 * i
             area = (max(x1, r[k + 2]) - min(x0, r[k])) * (max(y1, r[k + 3]) - min(y0, r[k + 1]))
             if best_area < 0 or area < best_area:
                 best = i
                 best_area = area
-        k = 4 * best
+        k = _R + 4 * best
         r[k] = min(x0, r[k])
         r[k + 1] = min(y0, r[k + 1])
         r[k + 2] = max(x1, r[k + 2])
@@ -120,42 +151,41 @@ class Canvas:
 
     def _coalesce(self, i):
         """After rectangle i grew, fold in any other rectangle it now overlaps."""
-        r = self._rects
-        k = 4 * i
+        r = self._r
+        k = _R + 4 * i
         j = 0
-        while j < self._count:
+        while j < r[_N]:
             if j != i:
-                m = 4 * j
+                m = _R + 4 * j
                 if (r[m] < r[k + 2] and r[k] < r[m + 2]
                         and r[m + 1] < r[k + 3] and r[k + 1] < r[m + 3]):
                     r[k] = min(r[k], r[m])
                     r[k + 1] = min(r[k + 1], r[m + 1])
                     r[k + 2] = max(r[k + 2], r[m + 2])
                     r[k + 3] = max(r[k + 3], r[m + 3])
-                    last = 4 * (self._count - 1)
+                    last = _R + 4 * (r[_N] - 1)
                     for n in range(4):
                         r[m + n] = r[last + n]
-                    self._count -= 1
-                    if i == self._count:
+                    r[_N] -= 1
+                    if i == r[_N]:
                         i = j
-                        k = 4 * i
+                        k = _R + 4 * i
                     j = 0
                     continue
             j += 1
 
     def flush(self, display):
         """Send every dirty rectangle to the display; returns the pixels sent."""
-        r = self._rects
+        r = self._r
         sent = 0
-        for i in range(self._count):
-            k = 4 * i
+        for i in range(r[_N]):
+            k = _R + 4 * i
             w = r[k + 2] - r[k]
             h = r[k + 3] - r[k + 1]
             display.flush(self.buf, r[k], r[k + 1], w, h)
             sent += w * h
-        self._count = 0
-        self._all = False
-        self.bytes_flushed += 2 * sent
+        r[_N] = 0
+        r[_ALL] = 0
         return sent
 
     # -- drawing (each call marks what it touched) ------------------------------------------

@@ -45,7 +45,8 @@ def _u16(d, o):
 # by core.native on MicroPython; CPython, or a port without viper, keeps the plain paths below,
 # which draw the same pixels (tests/test_speed_text.py). One call per string instead of a few
 # dozen bytecodes per character: on the emulated RP2040 a call costs ~6-19 us, a 30-character
-# line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md, "Drawing speed").
+# line took 6.2 ms to draw and 4.3 ms to measure (docs/PERFORMANCE.md at ef6896e, "Drawing
+# speed").
 _native = native.load("core.font_viper")
 _v_text = _native["text"] if _native is not None else None
 del _native
@@ -245,6 +246,9 @@ class Font:
         """Lines of `s` word-wrapped to max_width pixels. '\\n' starts a new line (an empty
         line stays empty); runs of spaces collapse at line breaks; a word wider than the line
         is cut where it must; a lone ? ! : ; » % never starts a line and « never ends one."""
+        if "\n" not in s and s[:1] != " " and s[-1:] != " " and "  " not in s and (
+                self.width(s) <= max_width):
+            return [s]          # one line as it is (a message: ~7 ms less on a Pico)
         lines = []
         space = self.advance(" ")
         for para in s.split("\n"):

@@ -70,6 +70,7 @@ class Session:
         self.options = options
         self.seats = list(seats)
         self.damaged = None          # (replayed, saved) moves, resumed from a damaged save
+        self.held = None             # open_saved(hold_last=True): the last move, not replayed
         self.seed = seed
         self.data_dir = data_dir
         self.actions = _reserve(getattr(rules, "ACTIONS_HINT", 0))
@@ -101,6 +102,7 @@ class Session:
         elif self._saved < 0:
             if storage.start_resume(self.data_dir, self.game_id, self.header(), self.actions):
                 self._saved = len(self.actions)
+                storage.mark_playing(self.data_dir, self.game_id)   # back to it at power-on
         elif self._saved < len(self.actions):
             if storage.write_actions(self.data_dir, self.game_id, self.actions[self._saved:]):
                 self._saved = len(self.actions)
@@ -117,7 +119,7 @@ class Session:
         return cls.open_saved(game_id, rules, data_dir)[0]
 
     @classmethod
-    def open_saved(cls, game_id, rules, data_dir):
+    def open_saved(cls, game_id, rules, data_dir, hold_last=False):
         """(session or None, message or None): the saved game replayed, and what the player
         must be told about it (None when all is well or there is no save).
         - no save: (None, None);
@@ -127,8 +129,11 @@ class Session:
           damaged file is kept as .act.bad and the save rewritten as what was replayed:
           (session, "Saved game was damaged: resumed at move 41 of 57"); session.damaged is
           (41, 57).
+        With `hold_last` the last move is checked but not replayed: it is `session.held` (None
+        when there was no move, or the save was damaged), for the table to play it again and
+        show what it did (kit.resume, at power-on); the save already holds it.
         The work is in core.saved, loaded for this call only (a game in play never holds it)."""
-        return _saved("open_saved", (cls, game_id, rules, data_dir))
+        return _saved("open_saved", (cls, game_id, rules, data_dir, hold_last))
 
     @staticmethod
     def check_saved(game_id, data_dir):
@@ -154,8 +159,9 @@ class Session:
         p = self.state.current_player
         return 0 <= p < len(self.seats) and self.seats[p] != HUMAN
 
-    def apply(self, action):
-        """Apply a legal action (ValueError and no change otherwise), record, log, save."""
+    def apply(self, action, save=True):
+        """Apply a legal action (ValueError and no change otherwise), record, log, and save
+        unless `save` is False (kit.turns saves once the move is on screen)."""
         player = self.state.current_player
         self.state.apply(action)
         self.actions.append(action)
@@ -167,7 +173,8 @@ class Session:
             self._rounds_logged = log_new_rounds(self.log, self.state, self._rounds_logged)
             if self.state.is_over():
                 self.log.final(self.state.scores())
-        self.save()
+        if save:
+            self.save()
 
     def ai_choose(self, ai_module, budget=None):
         """The AI's action for the seat to play (not applied).

@@ -27,7 +27,8 @@ TUNES = {
     "back": (880, 30, 660, 40),                             # B: back, closed
     "error": (220, 90),                                     # that cannot be done
     "flip": (2640, 30, 1980, 30),                           # a card turned over
-    "capture": (1320, 40, 1760, 40, 2640, 60),              # a capture / a trick won
+    "capture": (1320, 40, 1760, 40, 2640, 60),              # a capture / a pair / a trick won
+    "round": (1568, 60, 1175, 60, 1568, 60, 0, 30, 2093, 120),  # a round is over
     "turn": (990, 60, 0, 30, 1320, 60),                     # your turn
     "win": (1047, 90, 1319, 90, 1568, 90, 2093, 200),       # you win (C6 E6 G6 C7)
     "lose": (784, 120, 659, 120, 523, 120, 392, 260),       # you lose (G5 E5 C5 G4)
@@ -60,7 +61,7 @@ class Player:
         if notes is None or self.out is None:
             return
         if volume <= 0:
-            volume = s.get("sound_volume", 60)
+            volume = s.get("sound_volume", 40)
         q = self.queue
         for i in range(0, len(notes), 2):
             q.append((notes[i], notes[i + 1], volume))

@@ -165,7 +165,9 @@ def load(path, default, version=1):
     try:
         f = open(path, "rb")
     except OSError as e:
-        if e.args and e.args[0] == _ENOENT:
+        # Not there: ENOENT, or (MicroPython's WebAssembly port, whose errno numbers are
+        # Emscripten's: 44 for a missing file) nothing at that path.
+        if e.args and e.args[0] == _ENOENT or not exists(path):
             return _copy(default), "missing"
         return _copy(default), "corrupt"  # present but unreadable (e.g. a folder): leave it
     try:
@@ -203,10 +205,10 @@ DEFAULT_SETTINGS = {
     "players": 2,
     "board": "auto",
     "preview_s": 3,
-    "sound": False,
+    "sound": True,              # where the board has a buzzer (docs/POWER.md)
     # Keys longer than 10 characters: shorter string constants are interned at boot for good
     # (the qstr pool; see tests/test_boot_heap.py). docs/POWER.md says what each does.
-    "sound_volume": 60,
+    "sound_volume": 40,         # moderate: a piezo at 40 % volume is 20 % duty
     "dim_after_s": 60,
     "off_after_s": 300,
     "your_turn_led": True,
@@ -347,14 +349,18 @@ def actions_path(data_dir, game_id):
 
 def save_resume(data_dir, game_id, obj):
     """Store a game in progress (plain JSON data, its "actions" list included) in one go."""
+    _remove(resume_path(data_dir, game_id))
     _remove(actions_path(data_dir, game_id))
     return save(resume_path(data_dir, game_id), obj)
 
 
 def start_resume(data_dir, game_id, header, actions=()):
-    """Begin the save of a game: the header, then the actions so far in the action file."""
-    path = actions_path(data_dir, game_id)
-    _remove(path)
+    """Begin the save of a game: the header, then the actions so far in the action file.
+    The old game's header goes first, then its actions: a power cut on the way leaves that
+    game whole or no game (the player chose to lose it), never its header with fewer of its
+    moves (tests/test_storage_atomic.py)."""
+    _remove(resume_path(data_dir, game_id))
+    _remove(actions_path(data_dir, game_id))
     if not save(resume_path(data_dir, game_id), header):
         return False
     return write_actions(data_dir, game_id, actions, "wb")
@@ -396,10 +402,11 @@ def set_aside_resume(data_dir, game_id):
 
 
 def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
-    """(saved game or None, status): status "ok", "missing" (no save) or "corrupt" (a header
-    that cannot be read or is not a record: it is kept as resume_<id>.json.bad and the action
-    file as resume_<id>.act.bad). The saved game is the header dict with all its actions in
-    "actions"."""
+    """(saved game or None, status): status "ok", "torn" (the action file ends in half a
+    move, cut off while it was written: the game has its whole moves), "missing" (no save) or
+    "corrupt" (a header that cannot be read or is not a record: it is kept as
+    resume_<id>.json.bad and the action file as resume_<id>.act.bad). The saved game is the
+    header dict with all its actions in "actions"."""
     path = resume_path(data_dir, game_id)
     obj, status = load(path, None)
     if status == "ok" and not isinstance(obj, dict):
@@ -422,7 +429,8 @@ def read_resume(data_dir, game_id) -> "tuple[dict | None, str]":
     for i in range(0, len(data) - 1, 2):
         actions.append(data[i] | (data[i + 1] << 8))
     obj["actions"] = actions
-    return obj, "ok"
+    # An odd byte: the last move was cut off while it was written (its whole moves are read).
+    return obj, "torn" if len(data) & 1 else "ok"
 
 
 def load_resume(data_dir, game_id) -> "dict | None":
@@ -431,9 +439,37 @@ def load_resume(data_dir, game_id) -> "dict | None":
     return read_resume(data_dir, game_id)[0]
 
 
+# The game last started or resumed (its id, one line): the console goes straight back to it
+# at power-on while its save is on file (screens/splash.py, kit/resume.py). Written when a
+# game's save begins and when a saved game is resumed, never per move.
+PLAYING_FILE = "playing.txt"
+
+
+def mark_playing(data_dir, game_id):
+    """Remember `game_id` as the game in progress (False when the disk refused)."""
+    try:
+        with open(join(data_dir, PLAYING_FILE), "w") as f:
+            f.write(game_id)
+        return True
+    except OSError:
+        return False
+
+
+def playing(data_dir):
+    """The id of the game last started or resumed, or None (no file, or unreadable)."""
+    try:
+        with open(join(data_dir, PLAYING_FILE), "rb") as f:
+            data = f.read(40)
+        return data.decode().strip() or None
+    except (OSError, UnicodeError):
+        return None
+
+
 def clear_resume(data_dir, game_id):
     """Forget the saved game (no error when there is none)."""
     path = resume_path(data_dir, game_id)
     _remove(path)
     _remove(path + ".tmp")
     _remove(actions_path(data_dir, game_id))
+    if playing(data_dir) == game_id:
+        _remove(join(data_dir, PLAYING_FILE))     # no game in progress to go back to

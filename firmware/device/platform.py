@@ -100,8 +100,9 @@ class DevicePlatform:
         self.ticks_ms = ticks_ms
         self.ticks_diff = ticks_diff
         self.sleep_ms = sleep_ms
-        # buzzer (PWM, Timer, stop), LED PWMs, (ADC, VBUS pin): made when first used
-        self._parts: list = [None, None, None]
+        # buzzer (PWM, Timer, stop), LED PWMs, (ADC, VBUS pin), the buttons' wake flag while
+        # asleep ([1]: pressed): made when first used
+        self._parts: list = [None, None, None, None]
         if profile.get("buzzer") is None:
             self.tone = None  # type: ignore[assignment]
         if profile.get("led") is None:
@@ -164,6 +165,43 @@ class DevicePlatform:
         if vbus.value():
             return None
         return adc.read_u16() * 9900 // 65535
+
+    def doze(self, ms):
+        """Wait up to `ms` in the lowest-power wait MicroPython has here, machine.lightsleep
+        (docs/POWER.md "Sleep": clocks from the crystal, PLLs off, every peripheral clock but
+        the timer's stopped); a press (a falling edge on a button's pin, an interrupt armed
+        on each) ends it sooner. True when a press was seen since the last call. `doze(0)`
+        disarms the interrupts (awake again). Without lightsleep: time.sleep_ms."""
+        import machine
+
+        woke = self._parts[3]
+        pins = self.buttons._pins
+        if ms <= 0:
+            if woke is not None:
+                for pin, _bit in pins:
+                    pin.irq(None)
+                self._parts[3] = None
+            return False
+        if woke is None:
+            woke = self._parts[3] = [0]
+
+            def pressed(_pin):
+                woke[0] = 1
+
+            for pin, _bit in pins:
+                pin.irq(pressed, machine.Pin.IRQ_FALLING)
+        if not woke[0]:         # (the handler runs a little after the edge that woke it)
+            rest = getattr(machine, "lightsleep", None)
+            try:
+                if rest is not None:
+                    rest(ms)
+                else:
+                    sleep_ms(ms)
+            except Exception:  # noqa: BLE001 - a port whose lightsleep refuses: a plain wait
+                sleep_ms(ms)
+        seen = woke[0]
+        woke[0] = 0
+        return seen == 1
 
     def seed(self):
         """A fresh 32-bit seed from the hardware random source."""

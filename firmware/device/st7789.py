@@ -10,7 +10,8 @@ With DMA (the RP2040: `spi_id` given and `rp2.DMA` available, or any object with
 SpiDma interface passed as `dma`), the strip buffer is split in two halves: while the DMA
 channel feeds one half to the SPI TX FIFO, the CPU converts the next strip into the other,
 so a full frame takes about the SPI transfer time (15.1 ms at 62.5 MHz for 240x240) instead
-of conversion plus transfer (docs/PERFORMANCE.md, "Drawing speed"). Same bytes, same order.
+of conversion plus transfer (docs/PERFORMANCE.md at ef6896e, "Drawing speed"). Same bytes,
+same order.
 
 Hardware is passed in (dependency injection) so the same code runs under tests with fakes:
   spi        object with write(buf)          (machine.SPI on the device)
@@ -25,10 +26,12 @@ from micropython import const
 from core import native
 
 _SWRESET = const(0x01)
+_SLPIN = const(0x10)
 _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVOFF = const(0x20)
 _INVON = const(0x21)
+_DISPOFF = const(0x28)
 _DISPON = const(0x29)
 _CASET = const(0x2A)
 _RASET = const(0x2B)
@@ -69,7 +72,7 @@ def convert_strip_py(src, dst, lut, params):
 # the byte order is whatever the table holds. The pointers themselves advance (arguments
 # annotated as pointers sit in registers) and the inner loop takes 4 bytes a turn: on the
 # emulated RP2040 a full frame converted and sent with spi.write went from 32.7 to 19.1 ms
-# (docs/PERFORMANCE.md, "Drawing speed").
+# (docs/PERFORMANCE.md at ef6896e, "Drawing speed").
 _native = native.load("device.st7789_viper")
 convert_strip_viper = _native["convert"] if _native is not None else None
 del _native
@@ -267,6 +270,21 @@ class ST7789:
         self.command(_RAMWR)
 
     # -- the platform's display interface --------------------------------------------------
+    def sleep(self, on):
+        """The panel's sleep mode (the console asleep, docs/POWER.md): display off and sleep
+        in (its oscillator and booster stop; the picture in its memory is kept), or sleep out
+        and display on, showing that picture again. The datasheet's waits: 5 ms after either
+        before the next command (10 ms, as at init), and 120 ms from a sleep-out to a sleep-in,
+        which a person's press and hold of the sleep gesture always leave."""
+        if on:
+            self.command(_DISPOFF)
+            self.command(_SLPIN)
+        else:
+            self.command(_SLPOUT)
+            self._sleep_ms(10)
+            self.command(_DISPON)
+        self._sleep_ms(10)
+
     def backlight(self, percent):
         """Backlight brightness 0..100 (clamped); no-op on a board without PWM backlight."""
         if self._bl is None:

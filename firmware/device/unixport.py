@@ -19,7 +19,7 @@ its settings in the environment variable VPICO, a JSON object:
 Key scripts (core.keyscript, the one parser) use the simulator's tokens (button names, chords
 such as B+X, HOLD:NAME:MS, WAIT:MS, SHOT:name) plus
   DEMO:GAME[:SEED]          back to the menu, then start GAME with every seat played by the
-                            AI (the game view's demo_scene(app, entry, seed))
+                            AI (kit.setup.demo_scene(app, entry, seed))
   UNTIL:SCENE[:MS]          wait until the top scene's class is SCENE (at most MS ms)
   END                       stop the app: main.py returns and the REPL takes over
 When the script is over the firmware prints one line for the host:
@@ -113,14 +113,16 @@ def demo(app, game_id, seed):
     docs/ARCHITECTURE.md, the game contract). Errors go to the app's error screen."""
     try:
         app.reset_to_home()
-        from games import registry
+        import registry
 
         entry = registry.find(game_id)
         gc.collect()
         from kit import lang
 
-        view = lang.open_view(entry)
-        app.replace(view.demo_scene(app, entry, seed))   # in place of the menu, as a game
+        view = lang.open_view(entry)     # strings first, then the view (kit.lang)
+        from kit import setup
+
+        app.replace(setup.demo_scene(app, entry, seed, spec=view.Spec()))  # as a game
     except Exception as exc:  # noqa: BLE001 - as App.step: log it, show it, back to the menu
         app.crash(exc)
 
@@ -360,9 +362,14 @@ class Buttons:
         return held & self.mask
 
 
+def _silent(hz, volume, ms=0):
+    """The virtual board's buzzer: nothing to hear."""
+
+
 class UnixPlatform:
     data_dir = "."
     asset_dir = "gen"
+    tone = None     # no buzzer on the board (docs/POWER.md); see __init__
 
     def __init__(self, board_name=boards.DEFAULT, config=None):
         cfg = read_config() if config is None else config
@@ -380,6 +387,10 @@ class UnixPlatform:
         self._seed = cfg.get("seed")
         self.link = Link(cfg.get("panel"))
         self.link.hello(self.width, self.height, self.four_buttons, self.board)
+        if profile.get("buzzer") is not None:
+            # The board has a buzzer (Settings offers Sound, as on the device); the virtual
+            # one makes no sound.
+            self.tone = _silent
         self.display = LinkDisplay(self.link, self.width)
         mask = boards.button_mask(profile)
         self.buttons = Buttons(self, mask)

@@ -1,16 +1,20 @@
 # The game kit: what every game shares, so that writing a game means writing its rules, its
-# AI, its table scene and its strings (docs/NEW_GAME.md). Imported only by games (never by
-# core/ or the menu) and dropped with them when the menu is back on top
-# (games.registry.unload_all).
+# AI, its table scene and its strings (docs/NEW_GAME.md). Imported by games and by the
+# console's game screens (the menu opens a game through kit.setup, its Statistics are
+# kit.stats_screen), never by core/ or ui/, and dropped with the game when the menu is back
+# on top (registry.unload_all).
 #
-#   kit.setup     the setup screen from a declaration (Spec): players, levels, options, demo
-#                 seats, resume (Back keeps the save), Start, Watch AI play, How to play,
-#                 high scores
-#   kit.turns     the turn driver: human/AI dispatch, "Thinking...", the AI's pace, the pause
-#                 after your move, the end of a demo, gc after each action (and
-#                 settle(): the heap left quick to allocate from for the next frame)
-#                 and the game's History (every message shown while the table is up, the
-#                 last 60; `turns.with_history(labels, done)` adds the pause-menu row)
+#   kit.setup     the setup screen from a declaration (Spec, the one thing a view must give):
+#                 players, levels, options, demo seats, resume (Back keeps the save), Start,
+#                 Watch AI play, How to play, high scores; entry_scene / demo_scene open a
+#                 game from its registry entry
+#   kit.table     the table's share every game has: the start of its buttons, the pause menu,
+#                 the finished table and the after-game choice, leaving, seat names
+#   kit.turns     the turn driver: human/AI dispatch, "Thinking...", the AI's pace, messages
+#                 in step with the moves, the first-game tip, the end of an all-AI game, gc
+#                 after each action (and settle(): the heap left quick to allocate from for
+#                 the next frame) and the game's History (every message shown while the
+#                 table is up, the last 60)
 #   kit.history   the History screen (imported when it opens)
 #   kit.after     after every game: Play again / Setup / Menu (imported when a game ends)
 #   kit.lang      one strings convention: lang_en.py / lang_fr.py with T and RULES, only the
@@ -18,11 +22,31 @@
 #   kit.actions   one small-int action codec (kind, argument) and the pending-choice helpers
 #   kit.piles     seeded shuffle, deal, draw, split, reshuffle a discard with a cap
 #   kit.sampling  determinisation for AIs: sample worlds, evaluate, combine, on a budget
+#   kit.stats, kit.stats_screen, kit.tips    statistics, their screens, first-game tips
 #
-# Two helpers live here, in the package itself (loaded with any kit module, so they cost no
-# module of their own): check_turn and off_day, for a game's ai.choose.
+# What lives here, in the package itself (loaded with any kit module, so it costs no module
+# of its own), is what several kit modules share and none owns: `current`, the game now
+# open; seat_names, the one naming of seats; and check_turn and off_day, for a game's
+# ai.choose. Each kit module sits at one level: the package (this file) at the bottom, then
+# actions, piles, sampling, lang, tips, history, stats; stats_screen and turns above stats;
+# setup_screen above turns; setup above it; after above setup; table and pause on top
+# (tests/test_import_graph.py finds any cycle).
 
-from core.session import LEVELS
+from core import strings
+from core.session import HUMAN, LEVELS
+
+# The game now open: its Spec and registry entry, remembered when its setup screen is made,
+# for what comes after a game (kit.after: Play again / Setup / Menu; kit.stats: the
+# statistics split and high scores). Dropped with the kit.
+current: list = [None, None]
+
+
+def forget():
+    """Let go of the remembered Spec and entry (an all-AI game has no after-game choice and
+    counts no statistics): a Spec holds its module's globals, and with them the setup's
+    modules that the table dropped from sys.modules."""
+    current[0] = None
+    current[1] = None
 
 
 def check_turn(state, seat, level):
@@ -56,3 +80,28 @@ def off_day(rng, seat, share):
     x ^= x >> 7
     x = (x * 12653 + 4099) & 0xFFFF
     return x < share * 0x10000
+
+
+def seat_names(seats):
+    """The name of each seat of a game with these `seats` (core.session: HUMAN or a level),
+    the one naming every game uses: the person is "You" ("Vous"), the others are where they
+    sit around the table, counted from the person's seat in the order turns go (clockwise:
+    two players South and North, three South, West, East, four South, West, North, East; the
+    person is South). In an all-AI game seat 0 sits South. Past four seats: "Player 5"."""
+    n = len(seats)
+    me = -1
+    for i in range(n):
+        if seats[i] == HUMAN:
+            me = i
+            break
+    places = strings.t("seats%d" % n).split(",") if 2 <= n <= 4 else None
+    base = me if me >= 0 else 0
+    out = []
+    for i in range(n):
+        if i == me:
+            out.append(strings.t("you"))
+        elif places is not None:
+            out.append(places[(i - base) % n])
+        else:
+            out.append(strings.t("player") + " " + str(i + 1))
+    return out

@@ -1,21 +1,23 @@
-# After every game, the same flow (issue #12): the game's result screen, then a choice of
-# Play again / Setup / Menu. Imported when a game ends.
+# After every game, the same flow: the game's result, then a choice of Play again / Setup /
+# Menu. Imported when a game ends (kit.table.Table.offer_after calls it).
 #
 #     from kit import after
 #     after.choose(app, session)          # push the "What next?" choice (a dialog)
-#     after.dialog(app, session, text)    # or the result itself with the three choices
+#     after.offer(table)                  # the same over a kit.table.Table, naming the
+#                                         # winner and every final score (its result_line)
+#     after.dialog(app, session, text)    # or the game's own result text with the choices
 #
 # - Play again: a new game with the same options and seats (a fresh seed), saved, in place
-#   of the screen on top (the table or the result screen);
+#   of the screen on top (the table or the result screen); the old game's messages go;
 # - Setup: back to the game's setup screen (the one below, or a new one when the table
 #   replaced it: Spec.replace);
 # - Menu: back to the main menu.
-# B on the choice leaves the result on screen. The game's Spec is the one its setup screen
-# was made with (kit.setup.current), or the `spec` given.
+# B on the choice leaves the result on screen (kit.table: A offers the choice again). The
+# game's Spec is the one its setup screen was made with (kit.current), or the `spec` given.
 
 from core import strings
 from core.session import Session
-from kit import setup
+from kit import current
 
 AGAIN = 0
 SETUP = 1
@@ -28,11 +30,28 @@ def labels():
 
 
 def choose(app, session, spec=None, message=None, title=None):
-    """Push the choice (Play again / Setup / Menu) over the result."""
+    """Push the choice (Play again / Setup / Menu) over the result: `message` (the kit's
+    table gives the winner and every final score: kit.table.Table.result_line) under the
+    title "What next?"; "What next?" alone when there is none."""
     from ui.dialog import Dialog
 
-    app.push(Dialog(message or strings.t("what_next"), labels(),
-                    lambda i: done(app, session, i, spec), title=title))
+    if message is None:
+        message = strings.t("what_next")
+    elif title is None:
+        title = strings.t("what_next")
+    app.push(Dialog(message, labels(), lambda i: done(app, session, i, spec), title=title))
+
+
+def offer(table, text=None):
+    """The choice over a finished kit.table.Table (its offer_after): with the game's own
+    result `text`, or the kit's line (table.result_line()); remembered on the table, whose A
+    offers it again once B has left the result on screen."""
+    table.after_text = text or ""
+    if text:
+        dialog(table.app, table.session, text)
+    else:
+        choose(table.app, table.session, message=table.result_line())
+    table.request_draw()
 
 
 def dialog(app, session, text, spec=None, title=None):
@@ -41,19 +60,23 @@ def dialog(app, session, text, spec=None, title=None):
 
 
 def _spec(session, spec):
+    """The game's Spec: the one given, the one its setup screen was made with, else its
+    view's (a table opened some other way: a resumed launch, a test)."""
     if spec is not None:
         return spec
-    cur = setup.current[0]
+    cur = current[0]
     if cur is not None and cur.game_id == session.game_id:
         return cur
-    return None
+    from kit import setup
+
+    return setup.spec_of(_entry(session.game_id))
 
 
 def _entry(game_id):
-    cur = setup.current
+    cur = current
     if cur[1] is not None and cur[1][0] == game_id:
         return cur[1]
-    from games import registry
+    import registry
 
     return registry.find(game_id)
 
@@ -67,6 +90,7 @@ def done(app, session, choice, spec=None):
     spec = _spec(session, spec)
     if choice == AGAIN and spec is not None:
         new = again(app, session, spec)
+        app.clear_toasts(app.top)       # the last game's words do not open the next one
         app.replace(spec.table(app, new, False))
     elif choice == SETUP or (choice == AGAIN and spec is None):
         stack = app.stack
@@ -77,6 +101,8 @@ def done(app, session, choice, spec=None):
             while app.top is not stack[i]:
                 app.pop()
         elif spec is not None:
+            from kit import setup
+
             app.replace(setup.screen(app, _entry(session.game_id), spec))
         else:
             to_menu(app)

@@ -1,6 +1,6 @@
 # The History screen: every message of the game so far (kit.turns.History), in full, newest
 # at the bottom and shown first; UP/DOWN scroll a line, LEFT/RIGHT/A a page, B goes back to
-# the pause menu's game. Imported only when it opens (kit.turns.Turns.with_history).
+# the pause menu's game. Imported only when it opens (the pause menu: kit.pause).
 
 from core import strings
 from ui.textview import TextView

@@ -4,7 +4,7 @@
 # holding
 #     T = {"sl.key": "text", ...}     the table (keys prefixed with the game's own prefix)
 #     RULES = "..."                   the how-to-play text (kept out of the table: it is big)
-# Its menu names are on its registry line (games/registry.py), read by the main menu.
+# Its menu names are on its registry line (registry.py), read by the main menu.
 # The kit's own strings (setup screens, saved games: kit/lang_en.py, kit/lang_fr.py) follow
 # the same convention and are merged first. Only the current language's module is imported
 # (English when the game has no module for it); its table is merged with core.strings.add
@@ -68,7 +68,7 @@ def _add(package):
 
 def game_name(game_id):
     """The game's menu name in the current language (from its registry line)."""
-    from games import registry
+    import registry
 
     return registry.label(registry.find(game_id), strings.lang())[0]
 
@@ -88,11 +88,11 @@ def load(package, game_id=None):
 
 
 def open_view(entry):
-    """A game's strings (load), then its view module (games.registry.load): how the main menu
+    """A game's strings (load), then its view module (registry.load): how the main menu
     and a demo start a game. Strings first: their module is loaded, merged and dropped while
     the heap still has room, before the game's own modules fill it (make memcheck)."""
     load(entry[2], entry[0])
-    from games import registry
+    import registry
 
     return registry.load(entry[0], "view")
 

@@ -8,8 +8,9 @@ T = {
     "high_scores": "High scores",
     "no_scores": "No scores yet",
     "replace_save": "Start a new game? The game you left will be lost.",
-    "save_damaged": "Saved game was damaged: resumed at move %d of %d",
-    "save_unreadable": "Saved game could not be read: kept as %s",
+    "save_damaged": "Your saved game was damaged: it goes on from move %d of %d. A copy "
+                    "was kept.",
+    "save_unreadable": "Your saved game could not be read. A copy was kept.",
     "scores_unreadable": "High scores could not be read: kept as %s",
     "history": "History",
     "history_resumed": "Game resumed after move %d (earlier moves are not listed)",
@@ -18,6 +19,16 @@ T = {
     "setup": "Setup",
     "to_menu": "Menu",
     "what_next": "What next?",
+    "you": "You",
+    "seats2": "South,North",
+    "seats3": "South,West,East",
+    "seats4": "South,West,North,East",
+    "result_win": "%s wins",
+    "result_you": "You win",
+    "result_shared": "Shared win",
+    "hint_over": "A What next?  {MENU} Menu",
+    "hint_result": "A What next?  B Back",
+    "hint_demo": "B Back  {MENU} Menu",
     "statistics": "Statistics",
     "stats_of": "%s statistics",
     "stats_cols": "Pl,Won,Lost,Drw,Strk,Best",
@@ -41,4 +52,10 @@ T = {
                          "names the buttons.  A Pick  B Actions  {MENU} Menu",
     "tip.mc_wonder": "A Wonder asks you to choose what it does.  {UD} Choose  A Confirm  "
                      "B Cancel",
+    # Power-on with a game in progress (kit.resume): its table straight away.
+    "welcome_back": "Back in your game. B: main menu",
+    # The pause menu's "?" row (kit.learn: this phase and its buttons) and the mute shortcut.
+    "help_row": "? What now",
+    "sound_on_row": "Sound: on",
+    "sound_off_row": "Sound: off",
 }

@@ -8,8 +8,9 @@ T = {
     "high_scores": "Meilleurs scores",
     "no_scores": "Aucun score",
     "replace_save": "Commencer une nouvelle partie ? La partie en cours sera perdue.",
-    "save_damaged": "Partie sauvegardée abîmée : reprise au coup %d sur %d",
-    "save_unreadable": "Partie sauvegardée illisible : gardée sous %s",
+    "save_damaged": "Votre partie sauvegardée était abîmée : elle reprend au coup %d sur %d. "
+                    "Une copie a été gardée.",
+    "save_unreadable": "Votre partie sauvegardée est illisible. Une copie a été gardée.",
     "scores_unreadable": "Meilleurs scores illisibles : gardés sous %s",
     "history": "Historique",
     "history_resumed": "Partie reprise après le coup %d (les coups d'avant ne sont pas listés)",
@@ -18,6 +19,16 @@ T = {
     "setup": "Réglages",
     "to_menu": "Menu",
     "what_next": "Et maintenant ?",
+    "you": "Vous",
+    "seats2": "Sud,Nord",
+    "seats3": "Sud,Ouest,Est",
+    "seats4": "Sud,Ouest,Nord,Est",
+    "result_win": "%s gagne",
+    "result_you": "Vous gagnez",
+    "result_shared": "Victoire partagée",
+    "hint_over": "A Et maintenant ?  {MENU} Menu",
+    "hint_result": "A Et maintenant ?  B Retour",
+    "hint_demo": "B Retour  {MENU} Menu",
     "statistics": "Statistiques",
     "stats_of": "Statistiques %s",
     "stats_cols": "J,Gag,Perd,Nul,Série,Max",
@@ -43,4 +54,10 @@ T = {
                          "bas nomme les boutons.  A Choisir  B Actions  {MENU} Menu",
     "tip.mc_wonder": "Une Merveille vous demande de choisir son effet.  {UD} Choisir  "
                      "A Valider  B Annuler",
+    # Mise sous tension avec une partie en cours (kit.resume) : sa table tout de suite.
+    "welcome_back": "Retour à votre partie. B : menu principal",
+    # La ligne « ? » du menu de pause (kit.learn) et le raccourci pour couper le son.
+    "help_row": "? Et maintenant",
+    "sound_on_row": "Son : oui",
+    "sound_off_row": "Son : non",
 }

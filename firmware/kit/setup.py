@@ -1,7 +1,8 @@
 # A game's setup screen from a declaration, the same in every game.
 #
 # A game describes its setup as data in a `Spec` subclass (class attributes; methods only
-# where a game needs something data cannot say), and its view's entry points become:
+# where a game needs something data cannot say) in its view, and that is all the console
+# needs to open it (entry_scene, demo_scene find `<package>.view.Spec`):
 #
 #     from kit import setup
 #
@@ -18,11 +19,8 @@
 #         def table(self, app, session, demo):
 #             return Table(session, demo)
 #
-#     def entry_scene(app, entry):
-#         return setup.entry_scene(app, entry, Spec())
-#
-#     def demo_scene(app, entry, seed):
-#         return setup.demo_scene(app, entry, Spec(), seed)
+# (A game whose setup lives in a module of its own, loaded only for the setup screen, makes
+# `Spec` a function of its view returning the declaration: Match & Collect.)
 #
 # The screen (kit.setup_screen.SetupScreen on ui.options.OptionsScreen, imported only when the setup
 # screen opens: a table or a demo loads just this module) shows, in this order: a "Players" row when
@@ -48,12 +46,10 @@
 
 from core import strings
 from core.session import HUMAN, LEVELS, Session
+from kit import current, forget, seat_names
 
 SOLO = "solo"
 LEVEL_ROWS = "levels"       # in Spec.options: where the Players and level rows go
-# The game's declaration and registry entry, remembered when its setup screen is made, for
-# the after-game choice (kit.after: Play again / Setup / Menu). Dropped with the kit.
-current: list = [None, None]
 
 
 class Spec:
@@ -104,10 +100,10 @@ class Spec:
         return screen
 
     def level_label(self, seat, players):
-        """Label of the level row of opponent `seat` (1..players-1)."""
-        if players == 2:
-            return strings.t("opponent")
-        return strings.t("opponent_n") % seat
+        """Label of the level row of opponent `seat` (1..players-1): the seat's name, as the
+        table will call it (kit.seat_names)."""
+        return seat_names([HUMAN] + [LEVELS[0]] * (players - 1))[seat] if players > 1 else \
+            strings.t("opponent")
 
     def new_seed(self, app):
         """The seed of a new game (the platform's fresh seed)."""
@@ -115,6 +111,23 @@ class Spec:
 
     def changed(self, values, key):
         """Called after the player changed `key` (e.g. a default that depends on it)."""
+
+    def first_scene(self, app, entry):
+        """The scene the game opens on (entry_scene): its setup screen."""
+        return screen(app, entry, self)
+
+    def demo_game_options(self, app, players):
+        """The rules' options of an all-AI game of `players` seats (demo_scene): demo_options,
+        else the declared defaults."""
+        if self.demo_options is not None:
+            options = dict(self.demo_options)
+        else:
+            options = {}
+            for opt in self.options:
+                if opt != LEVEL_ROWS:
+                    options[opt[0]] = opt[4](app) if callable(opt[4]) else opt[4]
+        options["players"] = players
+        return options
 
     def game_options(self, values):
         """The rules' options for new_game from the setup values."""
@@ -219,45 +232,47 @@ def screen(app, entry, spec):
     return SetupScreen(app, entry, spec)
 
 
-def _strings(spec, entry):
+def spec_of(entry):
+    """The declaration of the game of registry `entry`: its view's `Spec()` (the view is
+    imported now, when it is not yet)."""
+    import registry
+
+    return registry.load(entry[0], "view").Spec()
+
+
+def _strings(entry):
     """Merge the game's strings unless they are in already (kit.lang.open_view)."""
     key = "game." + entry[0]
     if strings.t(key) == key:
         from kit import lang
 
-        lang.load(spec.pkg(), entry[0])
+        lang.load(entry[2], entry[0])
 
 
-def entry_scene(app, entry, spec):
+def entry_scene(app, entry, spec=None):
     """The game's first scene: its strings merged (kit.lang, unless kit.lang.open_view did
-    it), then the setup screen."""
-    _strings(spec, entry)
-    return screen(app, entry, spec)
+    it: strings first, while the heap has room), then the setup screen."""
+    _strings(entry)
+    return (spec if spec is not None else spec_of(entry)).first_scene(app, entry)
 
 
-def forget():
-    """Let go of the remembered Spec and entry (an all-AI game has no after-game choice and
-    counts no statistics): a Spec holds its module's globals, and with them the setup's
-    modules that the table dropped from sys.modules."""
-    current[0] = None
-    current[1] = None
-
-
-def demo_scene(app, entry, spec, seed, players=None):
+def demo_scene(app, entry, seed, players=None, spec=None):
     """A whole all-AI game (spec.demo_seats, or `players` seats at demo_seats' last level)
-    with the declared default options, not saved; the table pops back when it ends."""
+    with the declared default options (or spec.demo_options(players)), not saved; the table
+    leaves when it ends (kit.table.Table.leave)."""
     forget()
-    _strings(spec, entry)
+    _strings(entry)
+    if spec is None:
+        spec = spec_of(entry)
     seats = list(spec.demo_seats)
     if players is not None:
         seats = (seats + [seats[-1]] * players)[:players]
-    if spec.demo_options is not None:
-        options = dict(spec.demo_options)
-    else:
-        options = {}
-        for opt in spec.options:
-            if opt != LEVEL_ROWS:
-                options[opt[0]] = opt[4](app) if callable(opt[4]) else opt[4]
-    options["players"] = len(seats)
+    options = spec.demo_game_options(app, len(seats))
     session = Session(entry[0], spec.rules_module(), options, seats, seed, None)
-    return spec.table(app, session, True)
+    table = spec.table(app, session, True)
+    # Nothing asks for the Spec again (forget) in a game nobody plays: this module leaves
+    # the heap while it goes on (the views that import it at their top keep it).
+    from core import modules
+
+    modules.drop("kit.setup")
+    return table

@@ -111,18 +111,19 @@ class SetupScreen(OptionsScreen):
         self.open_table(session, demo)
 
     def open_table(self, session, demo):
-        from kit import setup
+        import kit
 
         app = self.app
         # A game against the AI ends with kit.after and kit.stats, which find the Spec in
-        # kit.setup.current; an all-AI game needs neither (setup.forget).
+        # kit.current; an all-AI game needs neither (kit.forget).
         if demo:
-            setup.forget()
+            kit.forget()
         else:
-            setup.current[0] = self.spec
-            setup.current[1] = self.entry
+            kit.current[0] = self.spec
+            kit.current[1] = self.entry
         scene = self.spec.table(app, session, demo)
         if self.spec.replace:
+            scene.reopen_setup = True      # an all-AI game comes back here when it ends
             app.replace(scene)
             # The setup screen is gone: its modules leave the heap while the table plays
             # (entry_scene imports them again on the next visit).

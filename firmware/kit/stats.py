@@ -1,4 +1,5 @@
-# Statistics of every game (issue #14), counted by the kit, once per finished game.
+# Statistics of every game, counted by the kit, once per finished game: a player wants to see
+# how they fare against each level, and no game should count it its own way.
 #
 # One checked, atomic file per game, `stats_<id>.json` in the data folder (core.storage.save /
 # load: JSON + CRC, written to a temp file then renamed; a corrupt file is set aside as
@@ -142,9 +143,9 @@ def record(session, split=(), scores=False, damaged=None, scores_damaged=None):
 
 def spec_of(game_id):
     """The game's Spec (the one its setup screen was made with), or None."""
-    from kit import setup
+    from kit import current
 
-    spec = setup.current[0]
+    spec = current[0]
     return spec if spec is not None and spec.game_id == game_id else None
 
 

@@ -26,7 +26,7 @@ def _ensure_strings():
 
 
 def _game_name(game_id):
-    from games import registry
+    import registry
 
     entry = registry.find(game_id)
     if entry is None:
@@ -137,7 +137,7 @@ class StatsMenu(MenuScreen):
         super().__init__(strings.t("statistics"))
 
     def rows(self):
-        from games import registry
+        import registry
 
         lang = strings.lang()
         out = []
@@ -147,7 +147,7 @@ class StatsMenu(MenuScreen):
         return out
 
     def chosen(self, index):
-        from games import registry
+        import registry
 
         open_game(self.app, registry.GAMES[index][0])
 

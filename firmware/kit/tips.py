@@ -1,5 +1,6 @@
-# First-game tips (issue #14): the first time a player meets a situation, a short tip says
-# what they can do and with which buttons on this board; each tip shows once.
+# First-game tips, so that nobody is stuck at a first game: the first time a player meets a
+# situation, a short tip says what they can do and with which buttons on this board; each
+# tip shows once.
 #
 #     from kit import tips
 #     tips.show(self.app, "mem.offer", "tip.mem_offer")    # one line, where it happens
@@ -13,8 +14,9 @@
 # checked file, `tips_seen.json` (core.storage: a damaged file is set aside as .bad and the
 # tips show again; Settings "Show tips again" empties it).
 #
-# The kit shows one tip by itself: "<game_id>.turn" with text "tip.<game_id>" on the
-# player's first turn of a game (kit.turns.Turns.tick), for every game that has that text.
+# The kit shows one tip by itself: "<game_id>.turn" with text "tip.<game_id>" when the table
+# of a game the player plays first appears, before anything moves (kit.turns.Turns.tick), for
+# every game that has that text.
 # Imported only when a tip may show; the texts are in kit/lang_en.py and kit/lang_fr.py.
 
 from core import storage, strings

@@ -32,7 +32,7 @@ def menu():
 
 
 def unload_all():
-    from games import registry
+    import registry
 
     registry.unload_all()
 

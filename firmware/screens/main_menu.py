@@ -1,16 +1,16 @@
 """The main menu: every game in the registry, then Statistics, Settings and About.
 
-A game's name and icon come from its package's tiny `meta.py` (NAMES, ICON), imported for a
-moment and dropped (games.registry.meta): the menu never imports a whole game. The names
-are read once per language."""
+A game's name and icon come from its registry line (registry.label): the menu imports
+nothing of a game until one is chosen. Its memory across visits (the cursor, the modules to
+trim back to) is the console's `screens.home`, reached through the app (`app.screens`, the
+package main.py gave it): this module imports no module of its package above it."""
 
 import gc
 
 from micropython import const
 
-import screens
+import registry
 from core import strings
-from games import registry
 from ui.menu import MenuScreen
 
 _ICON_SIZE = const(32)
@@ -21,6 +21,8 @@ class MainMenu(MenuScreen):
 
     def __init__(self):
         super().__init__(strings.t("console"))
+        self._after_game = False    # back from a game: screens.launch.after_game at tick
+
     def rows(self):
         rows = []
         lang = strings.lang()
@@ -41,9 +43,10 @@ class MainMenu(MenuScreen):
         # loaded later (settings, about, a game) is dropped when the menu is back on top.
         modules.drop("screens.splash")
         gc.collect()
-        home = screens.home
+        home = self.app.screens.home
         if home[0] is self.app:
             modules.trim_to(home[1])        # back from a game: what it loaded goes
+            self._after_game = home[3] is not None
         else:                               # the first time (of this app)
             home[0] = self.app
             home[1] = modules.loaded()
@@ -71,13 +74,26 @@ class MainMenu(MenuScreen):
 
         if registry.unload_all():
             strings.remove()
-        modules.trim_to(screens.home[1])
+        modules.trim_to(self.app.screens.home[1])
         self.app.led(False)
         self.title = strings.t("console")
         super().resume()
 
+    def tick(self, now):
+        if self._after_game:
+            # The first tick after a game, before the menu's first frame: the game's scenes
+            # are no longer on the call stack, so the heap reads what it left behind.
+            self._after_game = False
+            from core import modules
+            from screens import launch
+
+            launch.after_game(self.app, self.menu.cursor)   # restarts, or goes on here
+            launch = None
+            modules.drop("screens.launch")
+        super().tick(now)
+
     def hint(self):
-        return strings.t("hint_menu")
+        return strings.t("hint_mainmenu")     # no B: the main menu is where B leads
 
     def back(self):
         pass  # the main menu is the bottom of the stack
@@ -109,7 +125,10 @@ class MainMenu(MenuScreen):
         # heap while it plays (make memcheck); App.pop of its last scene opens a new menu.
         # A second game starts on a fresh interpreter instead, where the board can restart
         # (screens.launch).
-        screens.home[2] = self.menu.cursor
+        self.app.screens.home[2] = self.menu.cursor
+        from core import canvas
+
+        canvas.fast_marks()     # before the heap's measure: it stays for good
         from screens import launch
 
         if launch.restart_into(self.app, entry):
@@ -121,8 +140,10 @@ class MainMenu(MenuScreen):
         gc.collect()
         from kit import lang
 
-        view = lang.open_view(entry)
-        self.app.replace(view.entry_scene(self.app, entry))
+        view = lang.open_view(entry)     # strings first, then the view (kit.lang)
+        from kit import setup
+
+        self.app.replace(setup.entry_scene(self.app, entry, view.Spec()))
 
     def exit(self):
         from core import modules

@@ -1,7 +1,7 @@
 """Settings: language, theme, brightness, when the screen dims and goes off, sound (off or
-its volume), AI speed, default players, board, Memory preview, the your-turn light (boards
-with an RGB LED only), first-game tips on or off; Show tips again (kit.tips: every tip shows
-once more).
+its volume; boards with a buzzer only), AI speed, default players, board, Memory preview, the
+your-turn light (boards with an RGB LED only), first-game tips on or off; Show tips again
+(kit.tips: every tip shows once more).
 
 LEFT/RIGHT change the value on the cursor's row, A steps it forward (so four-button boards
 can change everything), B saves and leaves. Theme, language and brightness apply at once.
@@ -59,6 +59,7 @@ class SettingsScreen(MenuScreen):
     def __init__(self):
         super().__init__(strings.t("settings"))
         self._changed = False
+        self._keys = []          # the setting of each row shown (rows())
 
     def choices(self, key):
         if key == "lang":
@@ -107,23 +108,32 @@ class SettingsScreen(MenuScreen):
 
     def rows(self):
         s = self.app.settings
+        p = self.app.platform
         rows = []
-        n = len(_ROWS) if getattr(self.app.platform, "led", None) else len(_ROWS) - 1
+        keys = self._keys = []
         more = strings.t("power_row_labels").split(",")
-        for key, label_key in _ROWS[:n]:   # the your-turn light only where there is an LED
+        for key, label_key in _ROWS:
             label = more.pop(0) if label_key is None else strings.t(label_key)
+            # Sound only where the board has a buzzer, the your-turn light where it has one.
+            if (key == "sound" and not getattr(p, "tone", None)) or \
+                    (key == "your_turn_led" and not getattr(p, "led", None)):
+                continue
+            keys.append(key)
             rows.append([label, self.label(key, get(s, key)), True])
         rows.append([strings.t("tips_again_row"), None, True])     # then Reset: the last
         rows.append([strings.t("reset_settings"), None, True])
         return rows
 
     def hint(self):
+        menu = self.menu
+        if menu is not None and menu.cursor >= len(menu.rows) - 2:
+            return strings.t("hint_menu")         # Show tips again, Reset: chosen with A
         return strings.t("hint_settings")
 
     def changed(self, index, delta):
         if index >= len(self.menu.rows) - 2:    # the last rows: Show tips again, Reset
             return False
-        key = _ROWS[index][0]
+        key = self._keys[index]
         options = self.choices(key)
         s = self.app.settings
         try:

@@ -1,11 +1,13 @@
 """Boot splash: the console's name while the menu gets ready, then the main menu (any button
 skips it). After a restart into a game (screens.launch) it names the game instead of the
-tagline while the game's setup screen loads, and opens it as the menu would.
+tagline while the game's setup screen loads, and opens it as the menu would. With a game in
+progress (kit.resume: core.storage's playing.txt and that game's save), it names that game
+and opens its table as it was, at its first frame (B there goes to the menu: kit.resume).
 
 It stays until the console has been on for SPLASH_UNTIL_MS (the platform's ms ticks count
 from power-on) and for at least one frame. On a Pico the boot itself takes longer than that
 (~1 s on the emulated RP2040: firmware, imports, panel reset), so the menu follows at once:
-reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md,
+reset to the first menu frame was 2.7 s with a fixed 1.5 s hold (docs/PERFORMANCE.md at ef6896e,
 "Drawing speed"). Under the simulator's virtual clock it shows for 0.8 s (the screenshots
 take it at 0.7 s).
 """
@@ -16,7 +18,7 @@ from core.app import Scene
 
 SPLASH_UNTIL_MS = 800
 
-# The tagline's first word is the number of games installed (games.registry), in words.
+# The tagline's first word is the number of games installed (registry), in words.
 _NUMBERS = {"en": "No One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve",
             "fr": "Aucun Un Deux Trois Quatre Cinq Six Sept Huit Neuf Dix Onze Douze"}
 
@@ -24,7 +26,7 @@ _NUMBERS = {"en": "No One Two Three Four Five Six Seven Eight Nine Ten Eleven Tw
 def tagline():
     """strings "tagline" ("Six card games, pocket sized") with its count taken from the
     registry: "Five card games, ..." when five are installed (digits past twelve)."""
-    from games import registry
+    import registry
 
     text = strings.t("tagline")
     n = len(registry.GAMES)
@@ -39,7 +41,9 @@ class Splash(Scene):
     def __init__(self):
         super().__init__()
         self._drawn = False
-        self.launch = None      # the game to open (a registry entry), after a restart
+        self.launch = None      # after a restart: the game to open (a registry entry), or
+        # the menu's row (an int: the restart when a game was left; the splash is not drawn)
+        self.resume_entry = None    # the game in progress to go back to (kit.resume)
 
     def enter(self):
         # After a restart into a game (screens.launch); its module is imported only then:
@@ -48,22 +52,29 @@ class Splash(Scene):
 
         d = self.app.platform.data_dir
         try:
-            pending = d is not None and "launch.txt" in os.listdir(d)
+            names = os.listdir(d) if d is not None else ()
         except OSError:     # no data folder (yet): nothing to launch
-            pending = False
-        if pending:
+            names = ()
+        if "launch.txt" in names:
             from core import modules
             from screens import launch
 
             self.launch = launch.take(self.app)
             launch = None
             modules.drop("screens.launch")
+        elif "playing.txt" in names:
+            # A game in progress: its table comes next, not the menu (kit.resume).
+            from kit import resume
+
+            self.resume_entry = resume.pending(self.app)
 
     def tick(self, now):
         import time
 
-        if self._drawn and (self.launch is not None or
-                            time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
+        if self.launch is not None and type(self.launch) is int:
+            self._leave()       # back to the menu after a game: no splash
+        elif self._drawn and (self.launch is not None or self.resume_entry is not None or
+                              time.ticks_diff(now, SPLASH_UNTIL_MS) >= 0):
             self._leave()
 
     def button(self, b, kind):
@@ -77,19 +88,35 @@ class Splash(Scene):
         import gc
 
         gc.collect()
+        entry = self.resume_entry
+        if entry is not None:
+            from kit import resume
+
+            said = resume.open_table(self.app, entry)
+            if said is None:
+                return              # at the table
+            gc.collect()
+            if said:
+                self.app.toast(said)    # a damaged save: said on the menu
         from screens.main_menu import MainMenu
 
         entry = self.launch
         menu = MainMenu()
         self.app.replace(menu)
+        if type(entry) is int:
+            if entry < len(menu.menu.rows):
+                menu.menu.cursor = entry
+            return
         if entry is not None:
             # As if chosen on the menu: its row is where the menu opens when the game ends.
-            from games import registry
+            import registry
 
             menu.menu.cursor = registry.GAMES.index(entry)
             menu.start_game(entry)
 
     def draw(self, c, full):
+        if type(self.launch) is int:
+            return              # leaving at once for the menu (tick)
         app = self.app
         w = app.width
         h = app.height
@@ -113,10 +140,11 @@ class Splash(Scene):
         tw = app.large.width(title)
         ty = cy + ch + 14
         c.text(app.large, title, (w - tw) // 2, ty, theme.ACCENT)
-        if self.launch is not None:
-            from games import registry
+        entry = self.launch if self.launch is not None else self.resume_entry
+        if entry is not None:
+            import registry
 
-            tag = registry.label(self.launch, strings.lang())[0]
+            tag = registry.label(entry, strings.lang())[0]
         else:
             tag = tagline()
         tag = app.small.fit(tag, w - 8)

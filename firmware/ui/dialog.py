@@ -2,7 +2,8 @@
 
 `Dialog(message, choices, on_done)` opens over the current screen; UP/DOWN (or LEFT/RIGHT)
 move between the choices, A confirms, B cancels (`on_done(-1)`). The screen underneath is
-redrawn when the dialog closes.
+redrawn when the dialog closes. The hint bar says what this dialog's buttons do (not those of
+the screen under it) when the box leaves it room.
 """
 
 from core import input as btn
@@ -23,6 +24,7 @@ class Dialog(Scene):
         self.cursor = default
         self.title = title
         self._drawn = -1
+        self._hint = False
         self._box = (0, 0, 0, 0, 0, 0)
         self.lines = []
 
@@ -37,7 +39,9 @@ class Dialog(Scene):
         title_h = app.large.line_height + 4 if self.title else 0
         h = 12 + title_h + len(self.lines) * font.line_height + 6 + len(self.choices) * row_h
         x = (app.width - w) // 2
-        y = max(0, (app.height - h) // 2)
+        above = app.height - widgets.hint_height(app)     # the room above the hint bar
+        self._hint = h <= above
+        y = max(0, ((above if self._hint else app.height) - h) // 2)
         self._box = (x, y, w, h, row_h, y + 6 + title_h + len(self.lines) * font.line_height + 6)
 
     def _close(self, result):
@@ -70,6 +74,9 @@ class Dialog(Scene):
         x, y, w, h, row_h, choices_y = self._box
         if full:
             # The screen below stays visible around the box (it was drawn before).
+            if self._hint:
+                widgets.hint_bar(app, c, strings.t("hint_dialog" if len(self.choices) > 1
+                                                   else "hint_message"))
             widgets.panel(c, x, y, w, h, theme.PANEL, theme.ACCENT)
             ty = y + 6
             if self.title:

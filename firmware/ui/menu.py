@@ -108,8 +108,6 @@ class MenuList:
         selected = i == self.cursor
         font = app.large if self.row_h >= app.large.line_height + 6 else app.small
         small = app.small
-        fh = font.line_height
-        ty = y + (self.row_h - fh) // 2
         right = self.x + self.w - 8          # leave the scroll bar alone
         room = right - self.x - 20
         if value is not None:
@@ -130,6 +128,13 @@ class MenuList:
         if self.icon_w:
             bx += self.icon_w + 8
             room -= self.icon_w + 8
+        if font is not small and font.width(label) > room:
+            # A long label in the small font rather than cut short: what a label in the
+            # large font drew there (the value's width changes the room) goes first.
+            c.fill_rect(bx, y, room + 12, self.row_h, theme.BG)
+            font = small
+        fh = font.line_height
+        ty = y + (self.row_h - fh) // 2
         text = font.fit(label, room)
         box_w = font.width(text) + 12
         if selected:
@@ -147,6 +152,7 @@ class MenuScreen(Scene):
         super().__init__()
         self.title = title
         self.menu = None
+        self._hint = None        # the hint text drawn (it may change with the cursor's row)
 
     def enter(self):
         app = self.app
@@ -174,7 +180,12 @@ class MenuScreen(Scene):
         self.app.pop()
 
     def hint(self):
+        """The hint bar's text now (it may depend on the cursor's row)."""
         return strings.t("hint_menu")
+
+    def message_band(self):
+        """Messages (core.app.App.toast) go over the title bar, not over the rows."""
+        return 0, 0, self.app.width, widgets.title_height(self.app) + 4
 
     def title_right(self):
         """Short text at the right of the title bar (None for nothing)."""
@@ -209,8 +220,11 @@ class MenuScreen(Scene):
 
     def draw(self, c, full):
         app = self.app
+        hint = self.hint()
         if full:
             c.clear(theme.BG)
             widgets.title_bar(app, c, self.title, self.title_right())
-            widgets.hint_bar(app, c, self.hint())
+        if full or hint is not self._hint:
+            widgets.hint_bar(app, c, hint)
+            self._hint = hint
         self.menu.draw(app, c, full)

@@ -104,7 +104,12 @@ class OptionsScreen(MenuScreen):
         return rows
 
     def hint(self):
-        return strings.t("hint_settings")
+        # An option row changes with LEFT/RIGHT (A steps it on); Start, Watch AI play, How
+        # to play and the rows after them are chosen with A.
+        menu = self.menu
+        if menu is not None and menu.cursor < len(self._rows):
+            return strings.t("hint_settings")
+        return strings.t("hint_menu")
 
     def changed(self, index, delta):
         if index >= len(self._rows):

@@ -116,7 +116,7 @@ class ScoreTable(Scene):
         self.page = max(1, rows_h // row_height(app))
         self.widths = column_widths(app, self._table[2], self.headers, self.rows)
         n = len(self.rows)
-        self._room = position_room(app, n) if n > self.page else 0
+        self._room = position_room(app, n, self.page) if n > self.page else 0
         room = app.width - 2 * pad - (self._room + pad if self._room else 0)
         self._title = app.large.fit(self.title, room)
         if 0 <= self.highlight_row:
@@ -164,6 +164,5 @@ class ScoreTable(Scene):
                         self.highlight_row)
         scroll.draw(c, x + w + pad, ry, self.page * rh, self.top, self.page, len(self.rows))
         if self._room:
-            draw_position(app, c, min(len(self.rows), self.top + self.page), len(self.rows),
-                          self._room)
+            draw_position(app, c, self.top, self.page, len(self.rows), self._room)
         self._drawn_top = self.top

@@ -2,8 +2,8 @@
 
 The text is word-wrapped once, when the screen opens, into a list of lines ("\\n" starts a
 new line, an empty line stays as a gap between paragraphs). UP/DOWN scroll one line (held:
-repeat), LEFT/RIGHT and A one page, B goes back. A scroll bar on the right and "12/40" (last
-line shown / line count) at the right of the title bar tell where you are. Scrolling redraws
+repeat), LEFT/RIGHT and A one page, B goes back. A scroll bar on the right and "2/5" (the page
+shown / pages) at the right of the title bar tell where you are. Scrolling redraws
 the text area and the little position label only; a scroll of less than a page moves the
 lines that stay (move_rows) and draws only those that come into view.
 """
@@ -45,20 +45,35 @@ def move_rows(c, y0, y1, dy):
     c.mark(0, y0, c.width, y1 - y0)
 
 
-def position_room(app, total):
-    """Width of the widest position label for `total` lines ("40/40")."""
-    s = str(total)
-    return app.small.width(s + "/" + s)
+def pages(total, page):
+    """How many pages of `page` lines `total` lines make."""
+    return (total + page - 1) // page if page > 0 else 1
 
 
-def draw_position(app, c, shown, total, room):
-    """Right-aligned "shown/total" in the title bar, over a cleared `room`-wide area."""
+def position_room(app, total, page):
+    """Width of the widest position label for `total` lines in pages of `page` (digits are
+    not all as wide: "2/4" may be wider than "4/4")."""
+    n = pages(total, page)
+    tail = "/" + str(n)
+    room = 0
+    for i in range(1, n + 1):
+        w = app.small.width(str(i) + tail)
+        if w > room:
+            room = w
+    return room
+
+
+def draw_position(app, c, top, page, total, room):
+    """Right-aligned "page/pages" in the title bar for a view of `page` lines from line `top`
+    of `total`, over a cleared `room`-wide area (the last page when the end is in view)."""
+    n = pages(total, page)
+    shown = n if top + page >= total else top // page + 1
     font = app.small
     h = widgets.title_height(app)
     x = app.width - widgets.PAD - room
     y = (h - font.line_height) // 2
     c.fill_rect(x, y, room, font.line_height, theme.PANEL)
-    label = str(shown) + "/" + str(total)
+    label = str(shown) + "/" + str(n)
     c.text(font, label, app.width - widgets.PAD - font.width(label), y, theme.DIM)
 
 
@@ -86,7 +101,7 @@ class TextView(Scene):
         self.lines = font.wrap(self.text, w - 3 * pad - scroll.width)
         self.text = None  # the wrapped lines are all we need from now on
         n = len(self.lines)
-        self._room = position_room(app, n) if n > self.page else 0
+        self._room = position_room(app, n, self.page) if n > self.page else 0
         room = app.width - 2 * pad - (self._room + pad if self._room else 0)
         self._title = app.large.fit(self.title, room)
 
@@ -154,5 +169,4 @@ class TextView(Scene):
         scroll.draw(c, x + w - pad - scroll.width, y + pad, h - 2 * pad, self.top, self.page,
                    len(lines))
         if self._room:
-            draw_position(app, c, min(len(lines), self.top + self.page), len(lines),
-                          self._room)
+            draw_position(app, c, self.top, self.page, len(lines), self._room)

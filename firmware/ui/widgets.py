@@ -4,6 +4,8 @@ Layout convention: a title bar at the top, a hint bar at the bottom telling what
 do now, the content in between (`content_box`). Everything is drawn in theme indices.
 """
 
+from micropython import const
+
 from core import strings, theme
 
 PAD = 4
@@ -39,26 +41,41 @@ def title_bar(app, c, text, right=None):
 
 
 # The last hint bar: its text as given (the same str object each frame: a strings table's),
-# the app's Input (its board) and the line drawn. A table draws the same hint frame after
-# frame, and expanding it made ~20 new strings a draw (~0.2-1 ms each on the Pico).
-_LAST = [None, None, None]
+# the app's Input (its board), the line drawn, the battery level it showed and that level's
+# text ("" when it had no room). A table draws the same hint frame after frame, and expanding
+# it made ~20 new strings a draw (~0.2-1 ms each on the Pico).
+_LAST = [None, None, None, None, ""]
 
 
 def hint_bar(app, c, text):
     """The bottom line saying what the buttons do, e.g. "A Select  B Back"; button tokens
-    such as {LR} are named for this board (see `hints`)."""
+    such as {LR} are named for this board (see `hints`). On battery power, where the board
+    can tell (docs/POWER.md), the level ("62%") at its right end when the hint leaves room
+    for it (red when low)."""
     h = hint_height(app)
     y = app.height - h
-    c.fill_rect(0, y, app.width, h, theme.PANEL)
-    c.hline(0, y, app.width, theme.EDGE)
+    w = app.width
+    c.fill_rect(0, y, w, h, theme.PANEL)
+    c.hline(0, y, w, theme.EDGE)
     font = app.small
     last = _LAST
-    if last[0] is not text or last[1] is not app.input:
+    pct = app._idle[8]          # core.power.step: the level read last (None: none to show)
+    if last[0] is not text or last[1] is not app.input or last[3] != pct:
         last[2] = None
-        last[2] = font.fit(hints(app, text), app.width - 2 * PAD)
+        line = font.fit(hints(app, text), w - 2 * PAD)
+        level = "" if pct is None else str(pct) + "%"
+        if level and font.width(line) + font.width(level) + 3 * PAD > w:
+            level = ""          # the hint first: no room left for the level
+        last[2] = line
+        last[4] = level
         last[0] = text
         last[1] = app.input
+        last[3] = pct
     c.text(font, last[2], PAD, y + 2, theme.DIM)
+    level = last[4]
+    if level and pct is not None:
+        c.text(font, level, w - PAD - font.width(level), y + 2,
+               theme.RED if pct <= 15 else theme.DIM)
 
 
 # -- button names that fit the board ----------------------------------------------------------
@@ -74,6 +91,13 @@ NAMES = ("A B X Y UP DOWN LEFT RIGHT LR UD DPAD MENU",   # the tokens, then how 
           (16, 32, 64, 128, 1, 2, 4, 8, 12, 3, 15, 256))        # the buttons each needs
 
 
+# The last six hint texts expanded: [(text, the app's Input, language, expanded), ...],
+# newest last. A table asks for its hint every frame it draws, and expanding one (splits, a
+# new string per token) cost ~10 ms a frame on the emulated RP2040 (Match 2-52's cursor move).
+_HINTS = []
+_HINTS_KEPT = const(6)
+
+
 def hints(app, text):
     """A hint text with button tokens in braces, written once for every board, as this
     board presses them: "{LR} Change  A Next  B Back" is "</> Change  A Next  B Back" with
@@ -83,9 +107,27 @@ def hints(app, text):
     (up/down) {DPAD} (all four) {MENU}. Text without braces comes back unchanged; one
     token alone ("{LR}") gives its name, or "" when the board cannot press it."""
     # chr() and " " + " ": literals would be more strings interned for good at boot.
-    o = chr(123)
-    if o not in text:
+    if chr(123) not in text:
         return text
+    inp = app.input
+    lang = strings.lang()
+    for e in _HINTS:
+        if e[1] is inp and e[0] == text and e[2] == lang:
+            return e[3]
+    out = _expand(app, text)
+    if len(_HINTS) >= _HINTS_KEPT:
+        _HINTS.pop(0)
+    _HINTS.append((text, inp, lang, out))
+    return out
+
+
+def _expand(app, text):
+    o = chr(123)
+    tokens = NAMES[0].split(" ")
+    four = app.input.four_buttons
+    have = 511 & ~(64 | 128) if four else getattr(app.platform.buttons, "available", 511)
+    names = NAMES[(3 if four else 1) + (strings.lang() == "fr")].split(",")  # type: ignore
+    needs = NAMES[5]
     out = []
     sep = " " + " "
     for item in text.split(sep):
@@ -94,10 +136,12 @@ def hints(app, text):
             end = item.find(chr(125), start)
             if end < 0:
                 break
-            name = button_name(app, item[start + 1:end])
-            if name is None:
+            token = item[start + 1:end]
+            i = tokens.index(token) if token in tokens else -1
+            if i < 0 or have & needs[i] != needs[i]:  # type: ignore
                 item = ""
                 break
+            name = names[i]
             item = item[:start] + name + item[end + 1:]
             start = item.find(o, start + len(name))
         if item:

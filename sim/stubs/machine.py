@@ -11,6 +11,9 @@ firmware does so tests can check it:
 - ADC.levels    {gpio or channel: read_u16 value}: what ADC(n).read_u16() returns (unset: 0)
 - Timer.instances every Timer made, with .inits [(mode, period, callback), ...] and .fire()
 - freq_calls    [args, ...] of every freq(...) call that set something
+- Pin.irqs      {gpio: (handler, trigger)} of every pin with an interrupt armed (irq(None)
+                disarms); lightsleep_calls [ms, ...]; `during_lightsleep`, when set, is
+                called with the ms of each lightsleep (a test presses a button there)
 
 Call reset_state() between tests to clear all of the above.
 """
@@ -31,6 +34,7 @@ class Pin:
 
     levels = {}
     outputs = {}
+    irqs = {}
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None):
         self.id = id
@@ -57,6 +61,18 @@ class Pin:
         return None
 
     __call__ = value
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
+        if handler is None:
+            Pin.irqs.pop(self.id, None)
+        else:
+            Pin.irqs[self.id] = (handler, trigger)
+
+    def fire(self):
+        """The edge an armed interrupt waits for: its handler runs (as the board's would)."""
+        entry = Pin.irqs.get(self.id)
+        if entry is not None:
+            entry[0](self)
 
     def on(self):
         self.value(1)
@@ -190,11 +206,25 @@ def idle():
     pass
 
 
+lightsleep_calls = []
+during_lightsleep = None
+
+
+def lightsleep(ms=None):
+    lightsleep_calls.append(ms)
+    if during_lightsleep is not None:
+        during_lightsleep(ms)
+
+
 def reset_state():
     """Forget every recorded level, write, PWM and freq call."""
     global _freq_hz
+    global during_lightsleep
     Pin.levels.clear()
     Pin.outputs.clear()
+    Pin.irqs.clear()
+    del lightsleep_calls[:]
+    during_lightsleep = None
     SPI.dc_gpio = None
     SPI.instances.clear()
     PWM.instances.clear()

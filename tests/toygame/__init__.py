@@ -2,7 +2,7 @@
 #
 # "Eleven": a take-away game with hidden hands, for 2 to 4 players (rules in rules.py). It
 # lives under tests/, not firmware/, so its registry entry names the full package path.
-# Register it with `games.registry.register(ENTRY)`, or `python -m tools.arena --register
+# Register it with `registry.register(ENTRY)`, or `python -m tools.arena --register
 # tests.toygame ...`.
 
 ENTRY = ("toy", ("Eleven", "Onze"), "tests.toygame", 2, 4)

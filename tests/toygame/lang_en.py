@@ -2,13 +2,12 @@
 T = {
     "toy.total": "Total %d / 11",
     "toy.your_turn": "Your turn: play a card",
-    "toy.turn_of": "Seat %d to play",
-    "toy.seat": "Seat %d: %d pts, %d cards",
-    "toy.you": "You: %d pts",
+    "toy.turn_of": "%s to play",
+    "toy.seat": "%s: %d pts, %d cards",
+    "toy.played": "%s: card %d, total %d",
     "toy.pile": "Draw pile: %d",
-    "toy.keys": "</> Card  A Play  B Back",
-    "toy.keys_wait": "B Back",
-    "toy.final": "Scores: %s",
+    "toy.keys": "{LR} Card  A Play  {MENU} Menu",
+    "toy.keys_wait": "{MENU} Menu",
 }
 
 RULES = (

@@ -2,13 +2,12 @@
 T = {
     "toy.total": "Total %d / 11",
     "toy.your_turn": "À vous : jouez une carte",
-    "toy.turn_of": "Au siège %d de jouer",
-    "toy.seat": "Siège %d : %d pts, %d cartes",
-    "toy.you": "Vous : %d pts",
+    "toy.turn_of": "À %s de jouer",
+    "toy.seat": "%s : %d pts, %d cartes",
+    "toy.played": "%s : carte %d, total %d",
     "toy.pile": "Pioche : %d",
-    "toy.keys": "</> Carte  A Jouer  B Retour",
-    "toy.keys_wait": "B Retour",
-    "toy.final": "Scores : %s",
+    "toy.keys": "{LR} Carte  A Jouer  {MENU} Menu",
+    "toy.keys_wait": "{MENU} Menu",
 }
 
 RULES = (

@@ -1,15 +1,15 @@
 # The toy game's screens, built on the game kit: the worked example of docs/NEW_GAME.md.
 #
-# Everything a game's view must give is here: the setup declared as data (kit.setup.Spec),
-# the two entry points (entry_scene, demo_scene), and a table scene that routes every action
-# through the turn driver (kit.turns.Turns): the kit gives the setup screen, resume, the AI's
-# pace and "Thinking...", the end of a demo. `lines(state, seat)` is the plain-text view the
-# arena tests use.
+# Everything a game's view must give is here: the setup declared as data (kit.setup.Spec:
+# the console finds it as `view.Spec` and opens the game with it), and a table scene on
+# kit.table.Table that routes every action through the turn driver (kit.turns): the kit
+# gives the setup screen, resume, the AI's pace and "Thinking...", messages in step with the
+# moves, the pause menu, the first-game tip, the after-game choice and the end of an all-AI
+# game. `lines(state, seat)` is the plain-text view the arena tests use.
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 
 PACKAGE = "tests.toygame"
@@ -37,14 +37,6 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 def _load_ai():
     from tests.toygame import ai
 
@@ -52,40 +44,33 @@ def _load_ai():
 
 
 # -- the table ---------------------------------------------------------------------------------
-class Table(Scene):
-    """The total, the scores, your hand with a cursor. LEFT/RIGHT pick a card, A plays it, B
-    leaves (the game stays saved)."""
+class Table(table.Table):
+    """The total, the scores, your hand with a cursor. LEFT/RIGHT pick a card, A plays it,
+    MENU pauses (the kit's menu: Quit leaves, the game stays saved)."""
 
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.demo = demo
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.cursor = 0
-        self.result_shown = False
 
     def me(self):
         return 0   # seat 0 is the player (in a demo: the seat whose hand is shown)
 
+    def message_band(self):
+        """Messages go over the title bar: the hand, where you choose, stays in view."""
+        return 0, 0, self.app.width, widgets.title_height(self.app) + 4
+
     # -- acting -----------------------------------------------------------------------------
     def act(self, action):
         seat = self.turns.act(action)      # ValueError when illegal: nothing changed
-        self.app.toast(strings.t("toy.seat") % (seat, self.session.state.points[seat],
-                                                len(self.session.state.hands[seat])))
+        self.app.toast(strings.t("toy.played") % (self.names[seat], action,
+                                                  self.session.state.total))
         self.invalidate()
 
     def play(self, action):
         """An AI's action (from the turn driver)."""
         self.act(action)
 
-    def button(self, b, kind):
-        if kind != btn.PRESS:
-            return
-        if b == btn.B:
-            self.app.pop()
-            return
-        if not self.turns.human_to_move():
-            return
+    def press(self, b, kind):
         hand = self.session.state.legal_actions()
         if b in (btn.LEFT, btn.UP):
             self.cursor = (self.cursor - 1) % len(hand)
@@ -93,22 +78,13 @@ class Table(Scene):
         elif b in (btn.RIGHT, btn.DOWN):
             self.cursor = (self.cursor + 1) % len(hand)
             self.request_draw()
-        elif b == btn.A:
+        elif b == btn.A and kind == btn.PRESS:
             self.act(hand[self.cursor % len(hand)])
             self.cursor = 0
 
     def tick(self, now):
-        if self.turns.tick(now) != turns.OVER:
-            return
-        if self.demo:
-            self.turns.end_demo(now)
-        elif not self.result_shown:
-            self.result_shown = True
-            from ui.dialog import Dialog
-
-            scores = " ".join([str(p) for p in self.session.state.scores()])
-            self.app.push(Dialog(strings.t("toy.final") % scores, [strings.t("ok")],
-                                 lambda choice: self.app.pop(), title=strings.t("game_over")))
+        if self.turns.tick(now) == turns.OVER and not self.demo and self.after_text is None:
+            self.offer_after()            # the winner, the scores; Play again / Setup / Menu
 
     # -- drawing ----------------------------------------------------------------------------
     def status(self):
@@ -119,7 +95,7 @@ class Table(Scene):
             return strings.t("thinking")
         if self.turns.human_to_move():
             return strings.t("toy.your_turn")
-        return strings.t("toy.turn_of") % st.current_player
+        return strings.t("toy.turn_of") % self.names[st.current_player]
 
     def draw(self, c, full):
         app = self.app
@@ -127,14 +103,15 @@ class Table(Scene):
         font = app.small
         c.clear(theme.BG)
         widgets.title_bar(app, c, strings.t("toy.total") % st.total)
-        widgets.hint_bar(app, c, strings.t("toy.keys" if self.turns.human_to_move()
-                                           else "toy.keys_wait"))
+        widgets.hint_bar(app, c, self.hint(strings.t(
+            "toy.keys" if self.turns.human_to_move() else "toy.keys_wait")))
         x, y, w, _h = widgets.content_box(app)
         y += 4
         c.text(font, font.fit(self.status(), w - 8), x + 4, y, theme.ACCENT)
         y += font.line_height + 4
         for seat in range(st.num_players):
-            text = strings.t("toy.seat") % (seat, st.points[seat], len(st.hands[seat]))
+            text = strings.t("toy.seat") % (self.names[seat], st.points[seat],
+                                            len(st.hands[seat]))
             c.text(font, text, x + 4, y, theme.FG if seat == st.current_player else theme.DIM)
             y += font.line_height
         c.text(font, strings.t("toy.pile") % len(st.draw), x + 4, y, theme.DIM)

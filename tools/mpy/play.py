@@ -10,8 +10,8 @@ import sys
 import time
 from array import array
 
+import registry
 from core.rng import Rng
-from games import registry
 
 cfg = CONFIG  # noqa: F821 - defined by the host before this file
 for entry in cfg.get("register", []):

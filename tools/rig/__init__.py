@@ -130,11 +130,47 @@ def missing() -> str | None:
 
 
 # -- the filesystem image ------------------------------------------------------------------------
-def hook_source(trace: bool = False) -> str:
+# boot.py (MicroPython runs it before main.py): the hook's module and the heap it holds. Its own
+# names are deleted: boot.py and main.py share the __main__ globals.
+BOOT = b"""import gc
+gc.collect()
+_f = gc.mem_free()
+import rig_hook
+gc.collect()
+rig_hook.COST[0] = _f - gc.mem_free()
+del _f, gc, rig_hook
+"""
+
+
+def hook_source(trace: bool = False, quiet: bool = False) -> str:
     text = HOOK.read_text()
     if trace:
         text = text.replace("\nTRACE = False\n", "\nTRACE = True\n", 1)
+    if quiet:
+        text = text.replace("\nQUIET = False\n", "\nQUIET = True\n", 1)
     return text
+
+
+def hook_files(trace: bool = False, quiet: bool = False) -> dict[str, bytes]:
+    """/boot.py and the hook as /rig_hook.mpy (compiled here, as `make build` compiles the
+    app: the board does not spend its heap and time compiling it), or as /rig_hook.py
+    without mpy-cross."""
+    source = hook_source(trace, quiet)
+    files = {"boot.py": BOOT}
+    try:
+        from tools import build as buildmod
+
+        cross = buildmod.find_mpy_cross()
+        with tempfile.TemporaryDirectory(prefix="rig-hook-") as tmp:
+            src = Path(tmp) / "rig_hook.py"
+            src.write_text(source)
+            out = Path(tmp) / "rig_hook.mpy"
+            subprocess.run([cross, "-march=armv6m", "-s", "rig_hook.py", "-o", str(out),
+                            str(src)], check=True, capture_output=True)
+            files["rig_hook.mpy"] = out.read_bytes()
+    except (OSError, subprocess.CalledProcessError):
+        files["rig_hook.py"] = source.encode()
+    return files
 
 
 def pack(build_dir: Path | str = BUILD_DIR, extra: dict[str, bytes] | None = None,
@@ -220,6 +256,9 @@ class Flush:
     start: float
     ramwr: float
     end: float
+    chg: int = 0            # pixels whose value it changed
+    chg_first: float = -1   # when the first and the last of them arrived (-1: none)
+    chg_last: float = -1
 
     @property
     def ms(self) -> float:
@@ -234,12 +273,15 @@ class Rig:
     board: str = "pico_lcd_1_3"
     hook: bool = True
     trace: bool = False
+    quiet: bool = False     # the hook records into RAM instead of printing (hook.py, QUIET)
     extra: dict[str, bytes] = field(default_factory=dict)
     firmware: Path | str | None = None
     bootrom: Path | str | None = None
     echo: bool = False  # print the console as it comes
     # The littlefs's place (flash offset, 4 KiB blocks); None: fs_layout(firmware).
     fs: tuple[int, int] | None = None
+    # Power: None on USB (VBUS high), else a battery of this many mV on VSYS (VBUS low).
+    vsys_mv: int | None = None
 
     def __post_init__(self):
         self.proc: subprocess.Popen | None = None
@@ -267,7 +309,8 @@ class Rig:
             raise RigError("rig unavailable: " + why)
         extra = dict(self.extra)
         if self.hook:
-            extra.setdefault("boot.py", hook_source(self.trace).encode())
+            for name, data in hook_files(self.trace, self.quiet).items():
+                extra.setdefault(name, data)
         firmware = self.firmware or firmware_path()
         if self.fs is None:
             self.fs = fs_layout(firmware)
@@ -283,7 +326,8 @@ class Rig:
                 "--panel", "%dx%d+%d+%d" % (p["width"], p["height"], p["x_offset"],
                                             p["y_offset"]),
                 "--spi", str(p["spi"]), "--dc", str(p["dc"]), "--cs", str(p["cs"]),
-                "--pins", ",".join(str(g) for g, _ in p["buttons"])]
+                "--pins", ",".join(str(g) for g, _ in p["buttons"]),
+                "--vsys-mv", str(self.vsys_mv or 0)]
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=str(RIG_DIR))
         self._read()  # the "ready" line
@@ -421,14 +465,23 @@ class Rig:
     def back_to_menu(self, presses: int = 6, settle_ms: float = 200) -> bool:
         """Press B (waiting for the menu after each) until the main menu is on top, then wait
         for its frame and `settle_ms`: True when it is there."""
+        # A menu that comes back after a game may restart the board first (screens.launch):
+        # it is there once it has drawn a frame, after the restart's boot.
+        since = len(self.events)
+
+        def drawn():
+            return any(e.kind == "frame" and e.fields[0] == "MainMenu"
+                       for e in self.events[since:])
+
         for _ in range(presses):
-            if self.top() == "MainMenu":
+            if drawn():
                 break
-            self.press("B")
-            self.wait_scene("MainMenu", 3000)
-        self.wait_frame(3000, "MainMenu")
+            if self.top() != "MainMenu":
+                self.press("B")
+            self.wait_event(lambda e: e.kind == "frame" and e.fields[0] == "MainMenu", 5000,
+                            since=since)
         self.run(settle_ms)
-        return self.top() == "MainMenu"
+        return self.top() == "MainMenu" and drawn()
 
     # -- buttons -------------------------------------------------------------------------------
     def gpio_of(self, name: str) -> int:
@@ -469,9 +522,27 @@ class Rig:
             self.run(gap)
         return at
 
+    def power(self, vsys_mv: int | None = None) -> None:
+        """USB power (None), or a battery of `vsys_mv` mV from now on."""
+        self.vsys_mv = vsys_mv
+        self.cmd("power", vsys_mv=vsys_mv or 0)
+
     # -- panel ---------------------------------------------------------------------------------
     def flushes(self) -> list[Flush]:
         return [Flush(**f) for f in self.cmd("flushes")["flushes"]]
+
+    def mark(self) -> None:
+        """Remember the visible picture: `changes()` compares with it."""
+        self.cmd("mark")
+
+    def changes(self) -> dict:
+        """The visible pixels that differ from the last `mark()`: {"n": count} and, when n > 0,
+        their box (x0, y0, x1, y1, inclusive) and the emulated ms at which the earliest
+        ("first") and the latest ("last") of them got the value they have now."""
+        msg = dict(self.cmd("changes"))
+        for key in ("ok", "t", "cycles"):
+            msg.pop(key, None)
+        return msg
 
     def screen(self):
         """The panel as a PIL image (RGB), upright."""

@@ -48,13 +48,12 @@ def _human_table(app, game_id, seed):
     """GAME's table with the options of its all-AI game (the setup's defaults), seat 0 the
     person and the other seats Hard: the demo's table is made (its strings loaded) and the
     same class makes one with a new session."""
+    import registry
     from core.session import Session
-    from games import registry
-    from kit import turns
+    from kit import setup, turns
 
     entry = registry.find(game_id)
-    view = registry.load(game_id, "view")
-    demo = view.demo_scene(app, entry, seed)
+    demo = setup.demo_scene(app, entry, seed)
     make = type(demo)
     old = demo.session
     rules, options, n = old.rules, old.options, len(old.seats)
@@ -71,13 +70,15 @@ def _watch(app, entry, seed):
     row and A (its setup screen in place of the menu, MainMenu.start_game), then the setup
     screen's open_table with that session (in place of the setup screen when Spec.replace,
     above it otherwise; what it lets go of goes)."""
-    from games import registry
+    import registry
 
     menu = app.top
     menu.menu.cursor = registry.GAMES.index(entry)
     menu.start_game(entry)
     menu = None
-    session = registry.load(entry[0], "view").demo_scene(app, entry, seed).session
+    from kit import setup
+
+    session = setup.demo_scene(app, entry, seed).session
     gc.collect()
     app.top.open_table(session, True)
 
@@ -94,7 +95,7 @@ def run(game_id, seed, limit_ms, human=False):
             return
         try:
             self.reset_to_home()
-            from games import registry
+            import registry
 
             entry = registry.find(game_id)
             gc.collect()

@@ -12,7 +12,7 @@ frame comes from the heap at every call, py/objfun.c), timed with time.ticks_us,
 3. the same sieve after kit.turns.settle() (the build's, imported from its filesystem).
 
 It prints one line per case (microseconds for the 200 calls each) and the tuples settle()
-used. docs/PERFORMANCE.md ("Python calls on a sieved heap") quotes it.
+used. docs/PERFORMANCE.md at ef6896e ("Python calls on a sieved heap") quotes it.
 """
 
 from __future__ import annotations

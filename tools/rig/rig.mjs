@@ -2,16 +2,23 @@
 //
 //   node tools/rig/rig.mjs --firmware F.uf2 --bootrom B.bin [--fs littlefs.img]
 //        [--fs-offset 0xa0000] [--panel 240x240+0+0] [--spi 1] [--dc 8] [--cs 9] [--pins 15,17,...]
+//        [--vsys-mv 0] [--erase-ms 45] [--page-us 400]
 //
 // What it adds to rp2040js (see tools/rig/README.md):
 // - flash writes: the bootrom's flash_range_erase (0x237c) and flash_range_program (0x23c4)
-//   are replaced by BKPT instructions handled here, so littlefs writes land in the flash array;
+//   are replaced by BKPT instructions handled here, so littlefs writes land in the flash array,
+//   and each charges the emulated clock what the Pico's flash chip takes (W25Q16JV typical:
+//   45 ms per 4 KiB sector erase, 150 ms per 64 KiB block, 0.4 ms per 256-byte page program;
+//   --erase-ms and --page-us change them), during which the core runs nothing, as on a board;
 // - SPI timing: each SPI word takes its bits / the SPI clock of emulated time (rp2040js
 //   completes a transfer at once otherwise);
 // - an ST7789 on the LCD's SPI, DC and CS pins: CASET, RASET, RAMWR, MADCTL, COLMOD,
 //   INVON/INVOFF, DISPON/DISPOFF, SWRESET decoded into the controller's 240x320 memory, and every
 //   RAMWR recorded as a "flush" (window, start, end in emulated time);
 // - the button pins as inputs, high (released) unless the host holds them low;
+// - power: USB by default (VBUS sense, GPIO 24, high; VSYS about 4.75 V); --vsys-mv N runs on a
+//   battery instead: GPIO 24 low and VSYS/3 = N/3 mV on ADC 3 (GPIO 29, 3.3 V full scale);
+//   {"cmd":"power"} changes it while running;
 // - the USB CDC console (rp2040js's USBCDC) for the REPL.
 //
 // Protocol: one JSON object per line on stdin, one JSON reply per line on stdout. Every reply
@@ -22,7 +29,14 @@
 //   {"cmd":"until_flush","ms":N,"min_px":P}    run until a flush of >= P pixels ends
 //   {"cmd":"write","b64":B}                    bytes to the console (queued, sent as USB reads)
 //   {"cmd":"pins","low":[gpio...]}             these button pins held low, the others high
-//   {"cmd":"flushes"}                          flushes recorded since the last call
+//   {"cmd":"flushes"}                          flushes recorded since the last call; each
+//                                              says how many pixels it changed ("chg") and
+//                                              when the first and last of them arrived
+//   {"cmd":"mark"}                             remember the visible picture (for "changes")
+//   {"cmd":"changes"}                          the visible pixels that differ from the mark:
+//                                              count, bounding box, and when the earliest and
+//                                              the latest of them got the value they have now
+//   {"cmd":"power","vsys_mv":N}                N > 0: on a battery of N mV; 0 or absent: USB
 //   {"cmd":"screen"}                           the visible panel, upright: RGB565 LE, base64
 //   {"cmd":"state"}                            time, cycles, flash writes, panel state
 //   {"cmd":"flash","offset":O,"length":L}      flash bytes (base64), e.g. to read littlefs back
@@ -45,6 +59,7 @@ function parseArgs(argv) {
     firmware: null, bootrom: null, fs: null, 'fs-offset': String(FS_OFFSET),
     panel: '240x240+0+0',
     spi: 1, dc: 8, cs: 9, pins: '15,17,19,21,2,18,16,20,3',
+    'vsys-mv': '0', 'erase-ms': '45', 'page-us': '400',
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
@@ -65,6 +80,9 @@ function parseArgs(argv) {
   args.dc = +args.dc;
   args.cs = +args.cs;
   args.pins = args.pins ? args.pins.split(',').map(Number) : [];
+  args.vsysMv = Number(args['vsys-mv']);
+  args.eraseMs = Number(args['erase-ms']);
+  args.pageUs = Number(args['page-us']);
   return args;
 }
 
@@ -89,6 +107,10 @@ class ST7789 {
   constructor(panel) {
     this.panel = panel;
     this.mem = new Uint16Array(240 * 320); // controller RAM: 240 columns x 320 rows
+    // When each cell last changed value (emulated ns; -1: never), and a copy of the visible
+    // picture's cells taken by mark(): what a press changed, and when.
+    this.changedAt = new Float64Array(240 * 320).fill(-1);
+    this.marked = null;
     this.madctl = 0;
     this.colmod = 0x66;
     this.inverted = false;
@@ -143,6 +165,7 @@ class ST7789 {
           this.current = {
             x0: this.xs, y0: this.ys, x1: this.xe, y1: this.ye, px: 0,
             start_ns: this.windowStart ?? now, ramwr_ns: now, last_ns: now, end_ns: now,
+            chg: 0, chg_first_ns: -1, chg_last_ns: -1,
           };
           this.windowStart = null;
           break;
@@ -154,13 +177,20 @@ class ST7789 {
       const color = (this.hi << 8) | value;
       this.hi = -1;
       const i = this.index(this.cx, this.cy);
-      if (i >= 0) this.mem[i] = color;
       let f = this.current;
       if (!f) { // more pixels after CS went high: the same RAMWR goes on
         f = this.current = {
           x0: this.xs, y0: this.ys, x1: this.xe, y1: this.ye, px: 0,
           start_ns: now, ramwr_ns: now, last_ns: now, end_ns: now,
+          chg: 0, chg_first_ns: -1, chg_last_ns: -1,
         };
+      }
+      if (i >= 0 && this.mem[i] !== color) {
+        this.mem[i] = color;
+        this.changedAt[i] = now;
+        f.chg++;
+        if (f.chg_first_ns < 0) f.chg_first_ns = now;
+        f.chg_last_ns = now;
       }
       f.px++;
       f.last_ns = now;
@@ -186,6 +216,43 @@ class ST7789 {
       f.last_ns = Math.max(f.last_ns, now);
       this.endWrite(now);
     }
+  }
+
+  // The controller cells of the visible picture, row by row (-1: outside the memory).
+  visibleCells() {
+    const { w, h, x, y } = this.panel;
+    const cells = new Int32Array(w * h);
+    let o = 0;
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) cells[o++] = this.index(c + x, r + y);
+    return cells;
+  }
+
+  mark() {
+    const cells = this.visibleCells();
+    this.marked = { cells, values: Uint16Array.from(cells, (i) => (i >= 0 ? this.mem[i] : 0)) };
+  }
+
+  // The visible pixels that differ from the mark: how many, their bounding box (x0, y0, x1, y1
+  // in the visible picture), the earliest and latest time one of them got its present value.
+  changes() {
+    if (!this.marked) throw new Error('changes: no mark');
+    const { cells, values } = this.marked;
+    const w = this.panel.w;
+    let n = 0, x0 = w, y0 = this.panel.h, x1 = -1, y1 = -1, first = Infinity, last = -1;
+    for (let k = 0; k < cells.length; k++) {
+      const i = cells[k];
+      if (i < 0 || this.mem[i] === values[k]) continue;
+      n++;
+      const c = k % w, r = (k - c) / w;
+      if (c < x0) x0 = c;
+      if (c > x1) x1 = c;
+      if (r < y0) y0 = r;
+      if (r > y1) y1 = r;
+      const t = this.changedAt[i];
+      if (t < first) first = t;
+      if (t > last) last = t;
+    }
+    return n ? { n, x0, y0, x1, y1, first: first / 1e6, last: last / 1e6 } : { n: 0 };
   }
 
   // The visible picture, upright: logical addresses (x+panel.x, y+panel.y) read back through
@@ -229,7 +296,25 @@ if (args.fs) {
   mcu.flash.set(img, args.fsOffset);
 }
 
-const stats = { erases: 0, erased_bytes: 0, programs: 0, programmed_bytes: 0, breaks: 0 };
+const stats = {
+  erases: 0, erased_bytes: 0, programs: 0, programmed_bytes: 0, breaks: 0, flash_busy_ms: 0,
+};
+// The time the flash chip is busy (ns): the bootrom's routines return only when it is done,
+// with the core's XIP (and MicroPython's interrupts) off meanwhile. flash_range_erase erases
+// 64 KiB blocks where the range allows it, 4 KiB sectors elsewhere.
+function eraseNanos(off, count) {
+  let ns = 0;
+  for (let at = off; at < off + count;) {
+    if (at % 65536 === 0 && off + count - at >= 65536) { ns += args.eraseMs * 1e6 * 150 / 45; at += 65536; }
+    else { ns += args.eraseMs * 1e6; at += 4096; }
+  }
+  return ns;
+}
+function programNanos(count) { return Math.ceil(count / 256) * args.pageUs * 1e3; }
+function flashBusy(ns) {
+  stats.flash_busy_ms += ns / 1e6;
+  if (ns > 0) mcu.clock.tick(ns);
+}
 mcu.onBreak = (code) => {
   const core = mcu.core;
   const pc = (core.PC - 2) >>> 0;
@@ -238,10 +323,12 @@ mcu.onBreak = (code) => {
     const off = r[0], count = r[1];
     mcu.flash.fill(0xff, off, off + count);
     stats.erases++; stats.erased_bytes += count;
+    flashBusy(eraseNanos(off, count));
   } else if (code === 2 && pc === ROM_FLASH_RANGE_PROGRAM) {
     const off = r[0], src = r[1], count = r[2];
     for (let i = 0; i < count; i++) mcu.flash[off + i] &= mcu.readUint8(src + i);
     stats.programs++; stats.programmed_bytes += count;
+    flashBusy(programNanos(count));
   } else {
     stats.breaks++;
     breakSeen = `BKPT ${code} at 0x${pc.toString(16)}`;
@@ -269,6 +356,20 @@ spi.onTransmit = (value) => {
 csPin.addListener(() => { if (csPin.outputValue) lcd.csHigh(clock.nanos); });
 
 for (const gpio of mcu.gpio) gpio.setInputValue(true); // pulled up, nothing pressed
+
+// Power: a Pico senses USB power on GPIO 24 (VBUS through a divider) and reads VSYS/3 on ADC 3
+// (GPIO 29). On USB, VSYS is VBUS less the Schottky diode's drop, about 4.75 V.
+const VBUS_GPIO = 24;
+const VSYS_ADC = 3;
+const USB_VSYS_MV = 4750;
+let vsysMv = 0; // 0: USB power
+function setPower(mv) {
+  vsysMv = mv > 0 ? mv : 0;
+  mcu.gpio[VBUS_GPIO].setInputValue(vsysMv === 0);
+  const volts = (vsysMv || USB_VSYS_MV) / 3;
+  mcu.adc.channelValues[VSYS_ADC] = Math.max(0, Math.min(4095, Math.round(volts / 3300 * 4095)));
+}
+setPower(args.vsysMv);
 function setPins(low) {
   const held = new Set(low);
   for (const g of args.pins) mcu.gpio[g].setInputValue(!held.has(g));
@@ -356,6 +457,7 @@ function flushRecord(f) {
   return {
     x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, px: f.px,
     start: f.start_ns / 1e6, ramwr: f.ramwr_ns / 1e6, end: f.end_ns / 1e6,
+    chg: f.chg, chg_first: f.chg_first_ns / 1e6, chg_last: f.chg_last_ns / 1e6,
   };
 }
 
@@ -389,6 +491,14 @@ function handle(msg) {
       lcd.flushes = [];
       return reply({ ok: true, flushes: list });
     }
+    case 'mark':
+      lcd.mark();
+      return reply({ ok: true });
+    case 'changes':
+      return reply({ ok: true, ...lcd.changes() });
+    case 'power':
+      setPower(msg.vsys_mv ?? 0);
+      return reply({ ok: true, vsys_mv: vsysMv });
     case 'screen':
       return reply({ ok: true, w: lcd.panel.w, h: lcd.panel.h, b64: lcd.screen().toString('base64') });
     case 'state':
@@ -396,7 +506,7 @@ function handle(msg) {
         ok: true, uf2_blocks: uf2Blocks, connected, clk_sys: mcu.clkSys, clk_peri: mcu.clkPeri,
         spi_hz: spi.clockFrequency, spi_words: spiWords, lcd_commands: lcd.commands,
         madctl: lcd.madctl, colmod: lcd.colmod, display_on: lcd.on, inverted: lcd.inverted,
-        ...stats,
+        vsys_mv: vsysMv, ...stats,
       });
     case 'flash': {
       const off = msg.offset ?? args.fsOffset;

@@ -15,7 +15,7 @@ core.strings (English), the game's package and the kit imported first:
    "first_open"), the next (the cache: "cached"), and with the dicts ("dicts"); median and
    max, in microseconds (time.ticks_us).
 
-docs/PERFORMANCE.md ("Language tables as text packs") quotes it.
+docs/PERFORMANCE.md at ef6896e ("Language tables as text packs") quotes it.
 """
 
 from __future__ import annotations

@@ -6,12 +6,12 @@ From the main menu, each game in turn (GAME last, Match & Collect by default: th
 A opens its setup screen, the cursor goes up to "Watch AI play" and A starts its all-AI game,
 which plays for --each emulated ms (the last for --last-ms); B (and B) back to the menu. It
 prints, per game, the scene its Watch row opened, the least free heap after gc.collect() at
-the scene changes (tools/rig/hook.py), and whether the board restarted into it
-(screens.launch), then the restarts, the errors and the qstr pool at the end. Exit status 1 on
-an error screen, a traceback or a MemoryError.
+the scene changes (tools/rig/hook.py), whether the board restarted when it was chosen and
+when it was left (screens.launch), then the restarts, the errors and the qstr pool at the
+end. Exit status 1 on an error screen, a traceback or a MemoryError.
 
-It is how docs/PERFORMANCE.md "Each game on a fresh interpreter" was measured (`--build` with
-a build of an older commit gives the figures before screens.launch).
+It is how docs/PERFORMANCE.md at ef6896e, "Each game on a fresh interpreter" was measured
+(`--build` with a build of an older commit gives the figures before screens.launch).
 """
 
 from __future__ import annotations
@@ -76,11 +76,15 @@ def tour(build: Path | str, each_ms: float, last: str, last_ms: float, log=print
             log("  %-14s watch opened %-10s least free heap %7d B  %s" % (
                 game, scene, row_res["least_free_heap"],
                 "after a restart" if row_res["restarted"] else "in place"))
+            row_res["left_with_restart"] = False
             if "Traceback" in text or "MemoryError" in text or r.top() == "ErrorScreen":
                 res["errors"].append("%s:\n%s" % (game, text[-1500:]))
                 break
+            left = len(r.console)
             r.back_to_menu(6, 300)
-            cursor = row    # the menu opens on the game's row (a pop keeps it, a new one too)
+            row_res["left_with_restart"] = "soft reboot" in r.console[left:].decode(
+                errors="replace")
+            cursor = row    # the menu opens on the game's row (a pop keeps it, a restart too)
         res["restarts"] = r.text().count("soft reboot")
         res["qstr"] = r.repl("import micropython\nmicropython.qstr_info()").strip()
     return res

@@ -19,8 +19,6 @@ T = {
     "cd.immuto": "Immuto",
     "cd.goals": "Fewest cauldron cards,Fewest value-4 cards,Fewest spells,Most value-1 cards,"
                 "Take the card that ends the game",
-    "cd.you": "You",
-    "cd.p": "P%d",
     "cd.pile": "Pile %d",
     "cd.cards": "%d cards",
     "cd.your_take": "Your turn: take from %s",
@@ -73,7 +71,6 @@ T = {
     "cd.recipe_a": "Recipe A: most %s cards",
     "cd.recipe_b": "Recipe B: %s",
     "cd.cauldrons": "Cauldrons",
-    "cd.pause": "Paused",
     "cd.result": "Results",
     "cd.total": "%s: %d points",
     "cd.kind_line": "  %s %s: %d",
@@ -86,4 +83,18 @@ T = {
     "about.easy": "Easy: careless, forgets, has off days",
     "about.normal": "Normal: looks a round ahead, forgets half",
     "about.hard": "Hard: looks further ahead, forgets little",
+    # Learning by playing (games.cauldron.learn): the guided first turn, the "?" screen.
+    "cd.g_take": "Take from the lit line: {UD} A",
+    "cd.g_pass": "Nothing to take: B to pass",
+    "cd.g_corner": "A corner: Declinatio or not?  A",
+    "cd.g_keep": "Last card: keep or discard?  A",
+    "cd.help_title": "Your turn",
+    "cd.help_take": "Your pawn moved by the top card of your cauldron (2 when empty). Take "
+                    "one card of the line it faces: ingredients go in your cauldron, where "
+                    "only the top shows; spells go beside it.",
+    "cd.help_decl": "Declinatio turned you to another line: take one of its cards.",
+    "cd.help_corner": "Nothing to take at a corner, unless you use a Declinatio to face a "
+                      "line of your choice.",
+    "cd.help_keep": "The pile is empty and you took a line's last card: the game ends. Keep "
+                    "it if it helps your score, else discard it.",
 }

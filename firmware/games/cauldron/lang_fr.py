@@ -21,8 +21,6 @@ T = {
     "cd.goals": "Le moins de cartes au chaudron,Le moins de cartes de valeur 4,"
                 "Le moins de sortilèges,Le plus de cartes de valeur 1,"
                 "Prendre la carte qui finit la partie",
-    "cd.you": "Vous",
-    "cd.p": "J%d",
     "cd.pile": "Pioche %d",
     "cd.cards": "%d cartes",
     "cd.your_take": "À vous : prenez dans %s",
@@ -75,7 +73,6 @@ T = {
     "cd.recipe_a": "Recette A : le plus de cartes %s",
     "cd.recipe_b": "Recette B : %s",
     "cd.cauldrons": "Chaudrons",
-    "cd.pause": "Pause",
     "cd.result": "Résultats",
     "cd.total": "%s : %d points",
     "cd.kind_line": "  %s %s : %d",
@@ -88,4 +85,19 @@ T = {
     "about.easy": "Facile : distrait, oublie, a ses mauvais jours",
     "about.normal": "Normal : voit un tour d'avance, oublie la moitié",
     "about.hard": "Difficile : voit plus loin, oublie peu",
+    # Apprendre en jouant (games.cauldron.learn) : le premier tour guidé, l'écran « ? ».
+    "cd.g_take": "Prenez sur la ligne claire : {UD} A",
+    "cd.g_pass": "Rien à prendre : B pour passer",
+    "cd.g_corner": "Un coin : Declinatio ou non ?  A",
+    "cd.g_keep": "Dernière carte : la garder ?  A",
+    "cd.help_title": "Votre tour",
+    "cd.help_take": "Votre pion a avancé de la carte du dessus de votre chaudron (2 s'il "
+                    "est vide). Prenez une carte de la ligne en face : les ingrédients vont "
+                    "au chaudron, dont seul le dessus se voit ; les sorts à côté.",
+    "cd.help_decl": "Declinatio vous a tourné vers une autre ligne : prenez une de ses "
+                    "cartes.",
+    "cd.help_corner": "Rien à prendre à un coin, sauf avec un Declinatio pour viser la ligne "
+                      "de votre choix.",
+    "cd.help_keep": "La pioche est vide et vous avez pris la dernière carte d'une ligne : la "
+                    "partie finit. Gardez-la si elle aide votre score, sinon défaussez-la.",
 }

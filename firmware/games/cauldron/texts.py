@@ -5,6 +5,7 @@
 from core import strings
 from games.cauldron import scoring
 from games.cauldron.board import RECIPE_A, RECIPE_B
+from games.cauldron.names import card_name, kind_name
 
 
 def _names(key):
@@ -12,8 +13,6 @@ def _names(key):
 
 
 def cauldron_lines(table, seat, numbered):
-    from games.cauldron.view import card_name
-
     cau = table.state.cauldrons[seat]
     out = []
     for i in range(len(cau) - 1, -1, -1):
@@ -34,8 +33,6 @@ def recipe_lines(state, seat):
 
 
 def result_lines(table):
-    from games.cauldron.view import kind_name
-
     s = table.state
     totals, details = s.final()
     n = s.num_players

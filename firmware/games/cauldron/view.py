@@ -9,7 +9,10 @@
 # with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
 # you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
 # faced line first, then, with an Accio, the other lines; A takes, B takes nothing when that
-# is allowed. The place your pawn will reach next turn is framed in its lane.
+# is allowed. The place your pawn will reach next turn is framed in its lane. The table is a
+# kit.table.Table: the pause menu (My recipes and Cauldrons are this game's rows), messages in
+# step with the moves (in the status line), the first-game tip, the after-game choice and the
+# end of Watch AI play are the kit's.
 
 import gc
 
@@ -17,11 +20,11 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from core.icons import Icons
 from games.cauldron import rules
-from games.cauldron.board import EMPTY, LINE_CELLS, spell_type
-from kit import setup, turns
+from games.cauldron.board import EMPTY, LINE_CELLS
+from games.cauldron.names import VALUES, card_code, card_name, line_name, names
+from kit import setup, table, turns
 from ui import widgets
 from ui.dialog import Dialog
 
@@ -58,62 +61,7 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
-# -- names -------------------------------------------------------------------------------------
-
-
-_SPLIT = {}   # the split name lists, once per language (the game's modules go with it)
-
-
-def _names(key, sep=","):
-    lst = _SPLIT.get(key)
-    if lst is None or lst[0] != strings.lang():
-        lst = (strings.lang(), strings.t(key).split(sep))
-        _SPLIT[key] = lst
-    return lst[1]
-
-
-def kind_code(k):
-    return _names("cd.codes", " ")[k]
-
-
-def kind_name(k):
-    return _names("cd.kinds")[k]
-
-
-def card_name(card):
-    """'Amberseed 3', 'Immuto', 'Accio'..."""
-    if card == EMPTY:
-        return "-"
-    if card < 72:
-        return "%s %d" % (kind_name(card >> 2), (card & 3) + 1)
-    if card < 74:
-        return strings.t("cd.immuto")
-    return _names("cd.spells")[spell_type(card)]
-
-
-_VALUES = ("1", "2", "3", "4")
-
-
-def card_code(card):
-    if card < 72:
-        return kind_code(card >> 2), _VALUES[card & 3]   # no new str per cell drawn
-    if card < 74:
-        return "Im", "0"
-    return _names("cd.spells")[spell_type(card)][:2], ""
-
-
-def line_name(line):
-    if line < 4:
-        return strings.t("cd.col") % (line + 1)
-    return strings.t("cd.row") % (line - 3)
+# -- the board (names of cards and lines: games.cauldron.names) ----------------------------
 
 
 def stripe_colour(card):
@@ -125,22 +73,21 @@ def stripe_colour(card):
 # -- the board ---------------------------------------------------------------------------------
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.ci = 0               # index into the human's targets
         self.asked = -1           # the turn a corner/keep question was last asked
         self.result_shown = False
-        self.after_offered = False
         self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
         self.last_cell = -1       # where the last card was taken (shown until the next take)
         self.drawn_landing = -1
+        self.drawn_hint = None
+        self.moved = False        # a move since the last draw: side panel, pawns, hint again
+        self.quick = False        # after a take: the next frame draws only its cell
+        self.quick_cell = -1
         self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
         self._tg = None           # the targets while a draw runs (targets)
         self.letters = ()         # the colour letters, one str each (made once: enter)
@@ -154,9 +101,11 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        if seat == self.me() and not self.demo:
-            return strings.t("cd.you")
-        return strings.t("cd.p") % (seat + 1)
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line: the square is where you choose."""
+        return 0, 0, self.app.width, self.geo[6]
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -164,9 +113,9 @@ class Table(Scene):
         self.letters = tuple(strings.t("cd.colour_letters"))
         # text widths a cell needs, measured once (each measure is a native call): the 18
         # kind codes (small font), then the values 1-4 (large font)
-        codes = _names("cd.codes", " ")
+        codes = names("cd.codes", " ")
         self.widths = bytearray([app.small.width(k) for k in codes]
-                                + [app.large.width(v) for v in _VALUES])
+                                + [app.large.width(v) for v in VALUES])
         if self.icons is None:
             gc.collect()  # before the pack's read, as in games.manufactory.view
             try:
@@ -215,7 +164,14 @@ class Table(Scene):
             return
         self.announce(seat, s.events)
         self.ci = 0
-        self.invalidate()
+        # Not the whole table (~90 ms on the emulated RP2040): the cells that changed (the
+        # draw compares each with what it drew), the status line, the side panel, the pawns
+        # and the hint bar.
+        self.moved = True
+        if action >> 8 in (rules.TAKE, rules.ACCIO):
+            self.quick = True     # the cell taken from first (_draw)
+            self.quick_cell = self.target_cell(action)
+        self.request_draw()
 
     def play(self, action):
         self.act(action)
@@ -265,18 +221,7 @@ class Table(Scene):
         self.app.push(TextView(title, body))
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
-        if not self.turns.human_to_move():
-            return
+    def press(self, b, kind):
         s = self.state
         if s.phase in (rules.CORNER_P, rules.P_KEEP):
             if kind == btn.PRESS and b == btn.A:
@@ -315,55 +260,31 @@ class Table(Scene):
 
         self.app.push(Dialog(text, labels, done))
 
-    def open_menu(self):
+    def menu_rows(self):
+        """Your Recipes (with the Recipes variant), every cauldron (open cauldrons, or at the
+        end)."""
         s = self.state
-        labels = [strings.t("resume")]
-        keys: list = [None]
+        rows = []
         if s.recipes and s.recipes[0] and not self.demo:
-            labels.append(strings.t("cd.my_recipes"))
-            keys.append("recipes")
+            rows.append((strings.t("cd.my_recipes"), lambda: self.open_text("recipes")))
         if s.open or s.is_over():
-            labels.append(strings.t("cd.cauldrons"))
-            keys.append("cauldrons")
-        labels.append(strings.t("how_to_play"))
-        keys.append("rules")
-        labels.append(strings.t("quit_game"))
-        keys.append("quit")
-
-        def done(ch):
-            if ch < 0 or keys[ch] is None:
-                return
-            if keys[ch] == "quit":
-                self.app.pop()
-            elif keys[ch] == "rules":
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"),
-                                       lang.rules_text("games.cauldron")))
-            else:
-                self.open_text(keys[ch])
-
-        self.app.push(Dialog(strings.t("cd.pause"), *self.turns.with_history(labels, done)))
+            rows.append((strings.t("cd.cauldrons"), lambda: self.open_text("cauldrons")))
+        return rows
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
         what = self.turns.tick(now)
         if what == turns.OVER:
-            if self.demo:
-                self.turns.end_demo(now)
-            elif self.app.top is not self or self.app.toasts_pending():
+            # The last message read (kit.turns): the result text, then, when it is closed,
+            # the choice every game offers (an all-AI game: the kit ends it).
+            if self.demo or self.app.top is not self:
                 pass
             elif not self.result_shown:
                 self.result_shown = True
                 self.session.clear_save()
                 self.open_text("result")
-            elif not self.after_offered:
-                # The result text was closed: the same choice as every game offers.
-                self.after_offered = True
-                from kit import after
-
-                after.choose(self.app, self.session)
+            elif self.after_text is None:
+                self.offer_after()
             return
         s = self.state
         if what == turns.HUMAN_TURN and self.app.top is self and self.asked != s.turn and \
@@ -377,8 +298,8 @@ class Table(Scene):
             return strings.t("game_over")
         if self.turns.thinking:
             return self.name(s.current_player) + ": " + strings.t("thinking")
-        if not self.turns.human_to_move():
-            return strings.t("cd.turn_of") % self.name(s.current_player)
+        if self.demo or not self.session.is_human_turn():   # (yours while the last move's
+            return strings.t("cd.turn_of") % self.name(s.current_player)   # message is read)
         if s.phase == rules.CORNER_P:
             return strings.t("cd.your_corner")
         if s.phase == rules.P_KEEP:
@@ -394,6 +315,8 @@ class Table(Scene):
 
     def hint_text(self):
         s = self.state
+        if self.demo or s.is_over():
+            return self.hint(strings.t("cd.h_wait"))
         if not self.turns.human_to_move():
             return strings.t("cd.h_wait")
         if s.phase in (rules.CORNER_P, rules.P_KEEP):
@@ -430,17 +353,36 @@ class Table(Scene):
         app = self.app
         font = app.small
         bx, by, cw, ch, lane, side_x, top, bottom = self.geo
-        drawn = self.drawn
         if full:
+            drawn = self.drawn
             c.clear(theme.BG)
             c.fill_rect(0, 0, app.width, top, theme.PANEL)
             c.hline(0, top - 1, app.width, theme.EDGE)
-            widgets.hint_bar(app, c, self.hint_text())
+            self.drawn_hint = self.hint_text()
+            widgets.hint_bar(app, c, self.drawn_hint)
             for i in range(72):
                 drawn[i] = 0
             self.drawn_status = None
             self.draw_lanes(c)
             self.draw_side(c)
+        elif self.quick:
+            # After a take, its cell alone first (the card gone shows ~50 ms sooner on the
+            # emulated RP2040); the other cells' looks, the status, side panel, pawns and
+            # hint on the next frame.
+            self.quick = False
+            self.draw_cells(c, self.quick_cell)
+            self.request_draw()
+            return
+        elif self.moved:
+            c.fill_rect(side_x, top, app.width - side_x, app.height - bottom - top, theme.BG)
+            self.draw_side(c)
+            self.draw_lanes(c, True)
+            hint = self.hint_text()
+            if hint != self.drawn_hint:
+                self.drawn_hint = hint
+                widgets.hint_bar(app, c, hint)
+        self.moved = False
+        self.quick = False
         text = font.fit(self.status_text(), app.width - 8)
         if text != self.drawn_status:
             c.fill_rect(0, 0, app.width, top - 1, theme.PANEL)
@@ -448,9 +390,14 @@ class Table(Scene):
             self.drawn_status = text
         if not full and self.landing() != self.drawn_landing:
             self.draw_lanes(c, True)
+        self.draw_cells(c)
+
+    def draw_cells(self, c, only=-1):
+        """The cells whose card or look changed since they were drawn (cell `only` alone)."""
+        drawn = self.drawn
         s = self.state
         looks = self.looks()
-        for g in range(36):
+        for g in range(36) if only < 0 else (only,):
             card = s.grid[g]
             look = 0x80 | looks[g]
             if drawn[2 * g] == card and drawn[2 * g + 1] == look:

@@ -6,8 +6,6 @@ T = {
     "mf.first_random": "Random",
     "mf.first_you": "You",
     "mf.first_next": "East",
-    "mf.seats": "You,East,North,West",
-    "mf.demo_seats": "South,East,North,West",
     "mf.groups": "White,Blue,Black,Red,Green,Colourless",
     "mf.letters": "W U B R G C",
     "mf.free": "Free",
@@ -25,6 +23,8 @@ T = {
     "mf.no_back": "A back card costs a collected card: you have none yet",
     "mf.ev_take_you": "You take %s (%s)",
     "mf.ev_take": "%s drafted %s (%s)",
+    "mf.ev_part_you": "You take %s",
+    "mf.ev_part": "%s drafted %s",
     "mf.ev_back_you": "You give up %s for %s (%s)",
     "mf.ev_back": "%s gave up %s for %s (%s)",
     "mf.declare_t": "Colour of %s",
@@ -34,7 +34,6 @@ T = {
     "mf.h_turn": "{LR} Part  A Draft  {MENU} Menu",
     "mf.h_wait": "{MENU} Menu",
     "mf.h_choose": "{UD} Choose  A OK  B Cancel",
-    "mf.pause": "Paused",
     "mf.standings": "Groups now",
     "mf.result": "Final scores",
     "mf.bonus": "Bonus",
@@ -47,4 +46,13 @@ T = {
     "about.easy": "Easy: takes what scores now, has off days",
     "about.normal": "Normal: weighs the race for every group",
     "about.hard": "Hard: also foresees the next drafts",
+    # Learning by playing (games.manufactory.learn): the guided first turn, the "?" screen.
+    "mf.g_front": "Draft a part (front: free)  {LR} A",
+    "mf.g_back": "Back parts cost a part  {LR} A",
+    "mf.g_choose": "Choose, then A",
+    "mf.help_draft": "Take one part from the belt; the others slide forward. A back part "
+                     "costs one you hold. At the end, the largest colour groups score 3 and "
+                     "2, and many groups a bonus.",
+    "mf.help_choose": "Choose what the draft needs: the part you give up, or the colour a "
+                      "wild or two-colour part counts as (for good).",
 }

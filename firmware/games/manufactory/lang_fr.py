@@ -7,8 +7,6 @@ T = {
     "mf.first_random": "Au hasard",
     "mf.first_you": "Vous",
     "mf.first_next": "Est",
-    "mf.seats": "Vous,Est,Nord,Ouest",
-    "mf.demo_seats": "Sud,Est,Nord,Ouest",
     "mf.groups": "Blanc,Bleu,Noir,Rouge,Vert,Incolore",
     "mf.letters": "Bc Bu N R V I",
     "mf.free": "Gratuit",
@@ -26,6 +24,8 @@ T = {
     "mf.no_back": "Une carte de l'arrière coûte une carte collectée : vous n'en avez aucune",
     "mf.ev_take_you": "Vous prenez %s (%s)",
     "mf.ev_take": "%s a drafté %s (%s)",
+    "mf.ev_part_you": "Vous prenez %s",
+    "mf.ev_part": "%s a drafté %s",
     "mf.ev_back_you": "Vous défaussez %s pour %s (%s)",
     "mf.ev_back": "%s a défaussé %s pour %s (%s)",
     "mf.declare_t": "Couleur de %s",
@@ -35,7 +35,6 @@ T = {
     "mf.h_turn": "{LR} Pièce  A Drafter  {MENU} Menu",
     "mf.h_wait": "{MENU} Menu",
     "mf.h_choose": "{UD} Choisir  A OK  B Annuler",
-    "mf.pause": "Pause",
     "mf.standings": "Groupes",
     "mf.result": "Scores finaux",
     "mf.bonus": "Bonus",
@@ -48,4 +47,13 @@ T = {
     "about.easy": "Facile : prend ce qui rapporte tout de suite",
     "about.normal": "Normal : pèse la course de chaque groupe",
     "about.hard": "Difficile : prévoit aussi les choix suivants",
+    # Apprendre en jouant (games.manufactory.learn) : le premier tour guidé, l'écran « ? ».
+    "mf.g_front": "Une pièce (devant : gratuite)  {LR} A",
+    "mf.g_back": "Au fond : coûte une pièce  {LR} A",
+    "mf.g_choose": "Choisissez, puis A",
+    "mf.help_draft": "Prenez une pièce du tapis ; les autres avancent. Une pièce du fond "
+                     "coûte une des vôtres. À la fin, les plus grands groupes de couleur "
+                     "marquent 3 et 2, et beaucoup de groupes un bonus.",
+    "mf.help_choose": "Choisissez ce que la prise demande : la pièce que vous cédez, ou la "
+                      "couleur que compte une pièce joker ou bicolore (pour de bon).",
 }

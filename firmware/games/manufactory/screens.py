@@ -6,7 +6,7 @@ from core import input as btn
 from core import strings, theme
 from core.app import Scene
 from games.manufactory import rules
-from games.manufactory.view import BG_INK, group_name, letters, part_name
+from games.manufactory.names import BG_INK, group_name, letters, part_name
 from ui import widgets
 from ui.menu import MenuScreen
 
@@ -123,7 +123,8 @@ class Standings(Scene):
         s = self.session.state
         c.clear(theme.BG)
         widgets.title_bar(app, c, strings.t("mf.result" if self.final else "mf.standings"))
-        widgets.hint_bar(app, c, strings.t("mf.h_result"))
+        # The end: A offers the after-game choice (the kit's hint); during the game, back.
+        widgets.hint_bar(app, c, strings.t("hint_result" if self.final else "mf.h_result"))
         x, y, w, h = widgets.content_box(app)
         font = app.small
         lh = font.line_height

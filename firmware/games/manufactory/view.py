@@ -7,7 +7,10 @@
 # cursor (name, colours, mana) and the race of its colour(s) ("Blue: you 4, East 3"); the
 # groups of every player (count and highest mana per colour) with the score if the game
 # ended now; a hint bar. Left/Right (X/Y on the four-button board) move along the conveyor,
-# A drafts. An AI's draft is shown lifted off the belt for a moment and announced.
+# A drafts. An AI's draft is shown lifted off the belt for a moment and announced. The table
+# is a kit.table.Table: the pause menu (Standings is this game's row), messages in step with
+# the moves (in the status line), the first-game tip, the after-game choice and the end of
+# Watch AI play are the kit's.
 
 import gc
 
@@ -15,19 +18,16 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from core.icons import Icons
 from games.manufactory import cards, rules
-from kit import setup, turns
+from games.manufactory.names import BG_INK, FACE_INK, colours_text, group_name, letters, part_name
+from kit import setup, table, turns
 from kit.actions import encode
 from ui import widgets
 from ui.cardback import draw_back  # here, not in the first draw (its import compiles native code)
 
 GAME_ID = "manufactory"
 ANIM_MS = const(450)
-# Colour of each group's letters: on the card faces, and on the background.
-FACE_INK = (theme.YELLOW, theme.BLUE, theme.INK, theme.RED, theme.GREEN, theme.EDGE)
-BG_INK = (theme.YELLOW, theme.BLUE, theme.FG, theme.RED, theme.GREEN, theme.DIM)
 
 
 def _load_ai():
@@ -53,56 +53,15 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- names -----------------------------------------------------------------------------------
-
-
-def part_name(card):
-    if strings.lang() == "fr":
-        return cards.NAME_FR_NAMES[cards.NAME_FR[card]]
-    return cards.NAME_NAMES[cards.NAME[card]]
-
-
-def group_name(g):
-    return strings.t("mf.groups").split(",")[g]
-
-
-def letters():
-    return strings.t("mf.letters").split(" ")
-
-
-def colours_text(card):
-    """"Blue", "White or Blue", "any colour"."""
-    if rules.is_land(card):
-        return strings.t("mf.land")
-    m = rules.OPTIONS[card]
-    return strings.t("mf.or").join([group_name(g) for g in range(6) if m >> g & 1])
-
-
-def seat_name(seat, human, demo):
-    """You / East / North / West, counted from the human's seat (South in a demo)."""
-    names = strings.t("mf.demo_seats" if demo or human < 0 else "mf.seats").split(",")
-    base = human if human >= 0 else 0
-    return names[(seat - base) % 4]
 
 
 # -- the table -------------------------------------------------------------------------------
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.cursor = 0
         self.anim = None          # [action, slot, seat, start ms or None]: an AI draft shown
         self.draft = [-1, -1]     # this draft so far: the card taken, the card given up
@@ -111,6 +70,8 @@ class Table(Scene):
         self.geo: tuple = ()
         self.icons = None         # the parts' pictures (gen/icons_manufactory.bin), table only
         self.cursor_only = False  # only the cursor moved since the last frame (see draw)
+        self.drawn_cursor = -1    # the belt slot last drawn with the cursor (-1: none)
+        self.quick = False        # after a move: the next frame draws the belt alone
 
     def me(self):
         seats = self.session.seats
@@ -120,7 +81,12 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        return seat_name(seat, -1 if self.demo else self.me(), self.demo)
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line (and the belt's labels, where there are): the
+        belt is where you choose, and the score rows below it stay in view."""
+        return 0, 0, self.app.width, self.geo[0] + self.geo[2]
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -182,7 +148,10 @@ class Table(Scene):
             self.cursor = max(0, len(s.belt) - 1)
         if s.phase == rules.ACT:
             self.asked = False
-        self.invalidate()
+        # The belt first (the part taken leaves it: ~20 ms on the emulated RP2040), the whole
+        # table on the next frame (draw).
+        self.quick = True
+        self.request_draw()
         return True
 
     def announce(self, seat):
@@ -191,14 +160,20 @@ class Table(Scene):
             return
         you = seat == self.me() and not self.demo
         grp = group_name(self.state.group[card])
+        text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
+            strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
         if given >= 0:
             text = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
                 if you else strings.t("mf.ev_back") % (self.name(seat), part_name(given),
                                                        part_name(card), grp)
-        else:
-            text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
-                strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
-        self.app.toast(text)
+        log = None
+        if self.geo[11]:
+            # The small screen's one-line band: the part taken, without its colour (the
+            # groups table shows it); the History keeps the whole sentence.
+            log = text
+            text = strings.t("mf.ev_part_you") % part_name(card) if you else \
+                strings.t("mf.ev_part") % (self.name(seat), part_name(card))
+        self.app.toast(text, log=log)
 
     def play(self, action):
         """An AI's action: a draft is first shown lifted off the belt (see tick)."""
@@ -220,15 +195,19 @@ class Table(Scene):
         if slot >= rules.FREE and not s.coll[seat]:
             self.app.toast(strings.t("mf.no_back"))
             return
-        from games.manufactory import screens
-
         def with_group(given):
             if rules.is_wild(card):
+                from games.manufactory import screens
+
                 screens.declare(self, card, lambda g: self.finish(slot, given, g))
             else:
                 self.finish(slot, given, rules.plain_group(card))
 
         if slot >= rules.FREE:
+            # The screens module only when a question is asked: its import took ~30 ms of
+            # a plain draft's first visible effect on the emulated RP2040.
+            from games.manufactory import screens
+
             screens.give_up(self, seat, card, with_group)
         else:
             with_group(-1)
@@ -264,18 +243,7 @@ class Table(Scene):
             screens.declare(self, card, lambda g: self.finish(slot, -1, g))
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
-        if not self.turns.human_to_move():
-            return
+    def press(self, b, kind):
         s = self.state
         n = len(s.belt)
         if not n:
@@ -292,7 +260,8 @@ class Table(Scene):
 
     def move_cursor(self, slot):
         """The cursor to `slot`: the next frame redraws the belt and the lines about the part
-        (a cursor move in ~10 ms, not the whole table's ~50 ms: press to new frame, #13)."""
+        (a cursor move in ~10 ms, not the whole table's ~50 ms: the time from a press to its
+        frame is what a player feels)."""
         self.cursor = slot
         if not self.redraw:
             self.cursor_only = True
@@ -306,30 +275,14 @@ class Table(Scene):
         self.cursor_only = False
         super().invalidate()
 
-    def open_menu(self):
-        labels = [strings.t("resume"), strings.t("mf.standings"), strings.t("how_to_play"),
-                  strings.t("quit_game")]
+    def menu_rows(self):
+        """Standings: the groups table as it stands."""
+        def standings():
+            from games.manufactory import screens
 
-        def done(ch):
-            if ch == 1:
-                from games.manufactory import screens
+            self.app.push(screens.Standings(self.session, self.names, False))
 
-                self.app.push(screens.Standings(self.session, self.names(), False))
-            elif ch == 2:
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"),
-                                       lang.rules_text("games.manufactory")))
-            elif ch == 3:
-                self.app.pop()
-
-        from ui.dialog import Dialog
-
-        self.app.push(Dialog(strings.t("mf.pause"), *self.turns.with_history(labels, done)))
-
-    def names(self):
-        return [self.name(p) for p in range(self.state.num_players)]
+        return ((strings.t("mf.standings"), standings),)
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
@@ -347,15 +300,14 @@ class Table(Scene):
             return
         what = self.turns.tick(now)
         if what == turns.OVER:
-            if self.demo:
-                self.turns.end_demo(now)
-            elif not self.result_shown and self.app.top is self and \
-                    not self.app.toasts_pending():
+            # The last message read (kit.turns): the final standings (an all-AI game: the
+            # kit ends it).
+            if not self.demo and not self.result_shown and self.app.top is self:
                 self.result_shown = True
                 self.session.clear_save()
                 from games.manufactory import screens
 
-                self.app.replace(screens.Standings(self.session, self.names(), True))
+                self.app.replace(screens.Standings(self.session, self.names, True))
             return
         if what == turns.HUMAN_TURN and self.app.top is self and not self.asked and \
                 self.state.phase != rules.ACT:
@@ -371,8 +323,8 @@ class Table(Scene):
                                              part_name(s.belt[self.anim[1]]))
         if self.turns.thinking:
             return self.name(s.current_player) + ": " + strings.t("thinking")
-        if self.turns.human_to_move():
-            return strings.t("mf.your_turn")
+        if not self.demo and self.session.is_human_turn():     # (also while the last
+            return strings.t("mf.your_turn")                     # move's message is read)
         return strings.t("mf.turn_of") % self.name(s.current_player)
 
     def shown_slot(self):
@@ -391,15 +343,28 @@ class Table(Scene):
         s = self.state
         font = app.small
         lh = font.line_height
+        if self.quick and not full:
+            self.quick = False
+            c.fill_rect(0, belt_y - 4, deck_x, card_h + 4, theme.BG)
+            if not label_h:
+                c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
+            self.draw_belt(c)
+            self.invalidate()           # the whole table on the next frame
+            return
+        self.quick = False
         if self.cursor_only and not full:
             self.cursor_only = False
-            # Only the cursor moved: the parts on the belt and the lines about the one shown
-            # (the same pixels as the whole draw: each part covers its box but the corners).
+            # Only the cursor moved: the part it left, the part it reached and the lines about
+            # that one (the same pixels as the whole draw: a part covers its box but the
+            # corners, which no cursor changes).
             shown = self.shown_slot()
             mine = self.turns.human_to_move()
-            for slot in range(len(s.belt)):
-                self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
-                               slot == shown and mine, slot >= rules.FREE)
+            now = shown if mine else -1
+            for slot in (self.drawn_cursor, now):
+                if 0 <= slot < len(s.belt):
+                    self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
+                                   slot == now, slot >= rules.FREE)
+            self.drawn_cursor = now
             c.fill_rect(0, info_y, app.width, info_h, theme.BG)
             self.draw_info(c, shown, info_y, small)
             return
@@ -408,25 +373,15 @@ class Table(Scene):
         c.fill_rect(0, 0, app.width, top, theme.PANEL)
         c.hline(0, top - 1, app.width, theme.EDGE)
         c.text(font, font.fit(self.status_text(), app.width - 8), 4, 2, theme.ACCENT)
-        widgets.hint_bar(app, c, strings.t("mf.h_turn" if self.turns.human_to_move() else
-                                           "mf.h_wait"))
+        widgets.hint_bar(app, c, self.hint(strings.t("mf.h_turn" if self.turns.human_to_move()
+                                                     else "mf.h_wait")))
         if label_h:
             c.text(font, font.fit(strings.t("mf.free"), 2 * card_w), xs[0], top + 1, theme.DIM)
             c.text(font, font.fit(strings.t("mf.cost"), 2 * card_w + 4), xs[2], top + 1,
                    theme.WARN)
         else:
             c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
-        shown = self.shown_slot()
-        mine = self.turns.human_to_move()
-        for slot in range(4):
-            x = xs[slot]
-            if slot >= len(s.belt):
-                c.round_rect(x, belt_y, card_w, card_h, theme.EDGE, False)
-                continue
-            lift = 4 if self.anim is not None and slot == self.anim[1] else 0
-            cursor = slot == shown and (mine or lift)
-            self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
-                           slot >= rules.FREE)
+        self.draw_belt(c)
         # the deck
         dw = min(card_w, app.width - deck_x - 4)
         if s.deck:
@@ -436,8 +391,29 @@ class Table(Scene):
         text = "%s %d" % (strings.t("mf.deck"), len(s.deck)) if dw > 40 else str(len(s.deck))
         c.text(font, font.fit(text, app.width - deck_x), deck_x, belt_y + card_h - lh,
                theme.FG)
-        self.draw_info(c, shown, info_y, small)
+        self.draw_info(c, self.shown_slot(), info_y, small)
         self.draw_groups(c, table_y)
+
+    def draw_belt(self, c):
+        """The parts on the belt (the one the cursor or an AI's draft is on, lifted for a
+        draft), or the empty places."""
+        s = self.state
+        (_top, _bottom, _lh, belt_y, card_w, card_h, xs, _dx, _iy, _ih, _ty,
+         _small) = self.geo
+        shown = self.shown_slot()
+        mine = self.turns.human_to_move()
+        self.drawn_cursor = -1
+        for slot in range(4):
+            x = xs[slot]
+            if slot >= len(s.belt):
+                c.round_rect(x, belt_y, card_w, card_h, theme.EDGE, False)
+                continue
+            lift = 4 if self.anim is not None and slot == self.anim[1] else 0
+            cursor = slot == shown and (mine or lift)
+            if cursor:
+                self.drawn_cursor = slot
+            self.draw_part(c, s.belt[slot], x, belt_y - lift, card_w, card_h, cursor,
+                           slot >= rules.FREE)
 
     def draw_info(self, c, shown, info_y, small):
         """The part described, and its race(s)."""

@@ -6,9 +6,10 @@
 # A on a face-down card reveals it, A on a face-up card offers Move or Replace; Move then
 # lets the cursor visit only the legal targets (same row or column). Choices inside a capture
 # (which match first, the Ace's card, the Jack's and the Queen's card) are cycled with
-# Up/Down and taken with A. MENU pauses (Resume, How to play, Quit: the game stays saved).
-# Every action goes through the kit's turn driver (kit.turns: the session's save after every
-# action, the AI's "Thinking..." and pace); the setup screen, resume included, is kit.setup's.
+# Up/Down and taken with A. The table is a kit.table.Table: the pause menu, the turn driver
+# (kit.turns: the session's save after every action, the AI's "Thinking..." and pace,
+# messages in step with the moves, in the status line), the first-game tip and the end of
+# Watch AI play are the kit's; the setup screen, resume included, is kit.setup's.
 
 import time
 
@@ -17,16 +18,13 @@ from micropython import const
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
-from core.session import Session
 from games.match252 import ai, rules
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 from ui.cards import CURSOR, DIMMED, PICKED, card_width, draw_back, draw_card, draw_slot
 
 GAME_ID = "match252"
-PACKAGE = "games.match252"
 FIRSTS = ("random", 0, 1)
-DEMO_END_MS = turns.DEMO_END_MS
 SUITS = ("♠", "♥", "♦", "♣")
 
 # Interaction modes of the human's turn.
@@ -65,38 +63,17 @@ class Spec(setup.Spec):
         return GameScene(session, demo=demo)
 
 
-def new_session(app, level, first, demo, seed=None):
-    seats = ["normal", level] if demo else ["human", level]
-    options = {"players": 2, "first": first}
-    data_dir = None if demo else app.platform.data_dir
-    return Session(GAME_ID, rules, options, seats,
-                   app.platform.seed() if seed is None else seed, data_dir)
-
-
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    """A whole AI-only game (Normal vs Hard) that pops back when it ends."""
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the table -------------------------------------------------------------------------------
 
 
-class GameScene(Scene):
+class GameScene(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
+        super().__init__(session, demo, ai)
         self.cursor = 5
         self.mode = M_PICK
         self.src = -1            # the face-up card being moved
         self.targets = []        # legal target slots of the move
         self.ci = 0              # index into the pending choices / targets
-        self.turns = turns.Turns(self, session, ai, demo)
         self.result_shown = False
         self.flash = []          # slot, card, ...: a capture (or a Six) shown before it goes
         self.flash_until = None
@@ -111,6 +88,7 @@ class GameScene(Scene):
         self.status_w = 0
         self.hint_w = 0
         self.drawn_side: tuple = ()
+        self.quick = False      # after a move: the next frame draws only the grid (draw)
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -132,6 +110,10 @@ class GameScene(Scene):
         side_x = gx + 4 * cell_w + 6
         self.geo = (gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom)
 
+    def message_band(self):
+        """Messages go over the status line: the grid is where you choose."""
+        return 0, 0, self.app.width, self.geo[7]
+
     def human_seat(self):
         seats = self.session.seats
         for i in range(len(seats)):
@@ -140,9 +122,7 @@ class GameScene(Scene):
         return -1
 
     def name(self, seat):
-        if self.demo:
-            return strings.t("player") + " " + str(seat + 1)
-        return strings.t("m252.you" if seat == self.human_seat() else "m252.ai")
+        return self.names[seat]
 
     def my_turn(self):
         return self.turns.human_to_move()
@@ -157,6 +137,7 @@ class GameScene(Scene):
             self.app.toast(str(exc))
             return False
         self.announce(seat, s.events)
+        self.quick = True       # the grid first (draw)
         self.mode = M_PICK
         self.src = -1
         self.ci = 0
@@ -225,8 +206,10 @@ class GameScene(Scene):
                 parts.append(t("m252.ev_skip"))
         if flash:
             self.show_flash()
-        if parts:
-            self.app.toast("; ".join(parts))    # after any dialog (it is never covered)
+        for part in parts:
+            # One message an event, each in the status line in turn (the next move waits
+            # for them all: kit.turns), after any dialog (it is never covered).
+            self.app.toast(part)
         if looked >= 0 and seat == self.human_seat() and not self.demo:
             # The Jack's look is private: only the human who made it sees the card (and
             # finds it again in the History).
@@ -265,19 +248,14 @@ class GameScene(Scene):
 
     # -- buttons ----------------------------------------------------------------------------
     def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.flash_until is not None:
+        if self.flash_until is not None and not self.demo and kind != btn.RELEASE and \
+                b != btn.MENU:
             if b == btn.A and kind == btn.PRESS:
                 self.end_flash()      # A: go on at once
             return
-        if not self.my_turn() or self.state.is_over():
-            if self.demo and b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
+        super().button(b, kind)
+
+    def press(self, b, kind):
         if self.mode == M_CHOICE:
             self.button_choice(b, kind)
         elif self.mode == M_TARGET:
@@ -385,22 +363,6 @@ class GameScene(Scene):
         elif b == btn.A and kind == btn.PRESS:
             self.act(choices[self.ci % len(choices)])
 
-    def open_menu(self):
-        labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
-
-        def done(choice):
-            if choice == 1:
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
-            elif choice == 2:
-                self.app.pop()
-
-        from ui.dialog import Dialog
-
-        self.app.push(Dialog(strings.t("m252.pause"), *self.turns.with_history(labels, done)))
-
     # -- time -------------------------------------------------------------------------------
     def play(self, action):
         """An AI's action, from the turn driver."""
@@ -409,25 +371,23 @@ class GameScene(Scene):
     def tick(self, now):
         if self.flash_until is not None:
             if time.ticks_diff(now, self.flash_until) < 0:
+                # The flash is the pause after the move (show_flash): the AI decides during
+                # it (Turns.tick plays nothing while the pause runs), not after it.
+                if self.session.is_ai_turn():
+                    self.turns.tick(now)
                 return
             self.end_flash()
+            return      # the grid without the pair is drawn before the AI's move
         if self.turns.tick(now) == turns.OVER:
             self.game_over(now)
 
     def game_over(self, now):
-        t = self.turns
-        if self.result_shown:
-            if self.demo:
-                t.end_demo(now, DEMO_END_MS + DEMO_END_MS // 2)
-            return
-        # Let the last announcement be seen before the result screen.
-        if t.over_for(now) < (DEMO_END_MS // 2 if self.demo else 1500):
+        # The last move's message has been read (kit.turns): the result now (an all-AI
+        # game: the kit names the winner, then leaves).
+        if self.result_shown or self.demo:
             return
         self.result_shown = True
-        if self.demo:
-            self.request_draw()
-            return
-        self.app.replace(ResultScene(self.session, self.human_seat()))
+        self.app.replace(ResultScene(self.session, self.human_seat(), self.names))
 
     # -- drawing ----------------------------------------------------------------------------
     def status_text(self):
@@ -435,14 +395,13 @@ class GameScene(Scene):
         if s.is_over():
             return strings.t("game_over")
         n = 3 - s.left
-        if not self.my_turn():
+        # (your turn while the last move's message is still read: yours already, not "You's")
+        if self.demo or not self.session.is_human_turn():
             if self.turns.thinking:
                 return self.name(s.current_player) + ": " + strings.t("thinking")
             if s.phase != rules.ACT:
-                return strings.t("m252.ai_choosing")
-            if self.demo:
-                return self.name(s.current_player) + ", " + strings.t("m252.action") % n
-            return strings.t("m252.ai_turn") % n
+                return strings.t("m252.ai_choosing") % self.name(s.current_player)
+            return strings.t("m252.ai_turn") % (self.name(s.current_player), n)
         if self.mode == M_TARGET:
             return strings.t("m252.pick_target") % card_name(s.grid[self.src])
         if self.mode == M_CHOICE:
@@ -459,7 +418,9 @@ class GameScene(Scene):
 
     def hint_text(self):
         s = self.state
-        if not self.my_turn() or s.is_over():
+        if self.demo or s.is_over():
+            return self.hint(strings.t("m252.h_wait"))
+        if not self.my_turn():
             return strings.t("m252.h_wait")
         if self.mode == M_TARGET:
             return strings.t("m252.h_target")
@@ -490,6 +451,10 @@ class GameScene(Scene):
         gx, gy, cell_w, cell_h, card_w, card_h, side_x, top, bottom = self.geo
         font = app.small
         cells = self.drawn_cells
+        # After a move, the grid alone first: the card turned or moved shows ~15 ms sooner;
+        # the status line, the hint and the side panel follow on the next frame.
+        quick = self.quick and not full
+        self.quick = False
         if full:
             c.clear(theme.BG)
             c.fill_rect(0, 0, app.width, top, theme.PANEL)
@@ -500,8 +465,8 @@ class GameScene(Scene):
             self.drawn_hint = None
             self.drawn_side = ()
         # status line
-        text = font.fit(self.status_text(), app.width - 8)
-        if text != self.drawn_status:
+        text = None if quick else font.fit(self.status_text(), app.width - 8)
+        if text is not None and text != self.drawn_status:
             tw = font.width(text)
             if not full:
                 c.fill_rect(4, 2, max(tw, self.status_w), font.line_height, theme.PANEL)
@@ -509,8 +474,8 @@ class GameScene(Scene):
             self.drawn_status = text
             self.status_w = tw
         # hint bar (the buttons named as this board presses them: ui.widgets.hints)
-        text = widgets.hints(app, self.hint_text())
-        if text != self.drawn_hint:
+        text = None if quick else widgets.hints(app, self.hint_text())
+        if text is not None and text != self.drawn_hint:
             fitted = font.fit(text, app.width - 2 * widgets.PAD)
             tw = font.width(fitted)
             if full:
@@ -564,17 +529,22 @@ class GameScene(Scene):
                 draw_card(app, c, x, y, card_w, card_h, face_of(shown), flags)
             else:
                 self.draw_slot_card(c, slot, x, y, card_w, card_h, flags, viewer)
-        # side panel: the pile, both capture piles, the action and turn counters
+        # side panel: the pile, both capture piles, the action and turn counters; each part
+        # is drawn again only when what it shows changed (a reveal changes the action count
+        # alone: ~2 ms instead of the panel's ~11 on the emulated RP2040)
+        if quick:
+            self.request_draw()     # the rest on the next frame
+            return
         c0 = s.caps[0]
         c1 = s.caps[1]
-        side = (len(s.pile), len(c0), c0[-1] if c0 else -1, len(c1), c1[-1] if c1 else -1,
-                s.current_player, s.left, s.turn)
-        if side != self.drawn_side:
-            if not full:
-                c.fill_rect(side_x, top, app.width - side_x, app.height - bottom - top,
-                            theme.BG)
+        cur = s.current_player
+        side = (len(s.pile), (len(c0), c0[-1] if c0 else -1, cur == 0),
+                (len(c1), c1[-1] if c1 else -1, cur == 1), (cur >= 0, s.left), s.turn)
+        old = self.drawn_side
+        if side != old:
             self.draw_side(c, side_x, top + 2, app.width - side_x - 4,
-                           app.height - top - bottom - 4, card_h)
+                           app.height - top - bottom - 4, card_h,
+                           [full or not old or side[i] != old[i] for i in range(5)])
             self.drawn_side = side
 
     def draw_slot_card(self, c, slot, x, y, w, h, flags, viewer):
@@ -598,7 +568,9 @@ class GameScene(Scene):
             c.text(font, label, x + 3, y + 2,
                    theme.RED if s2 == 1 or s2 == 2 else theme.INK)
 
-    def draw_side(self, c, x, y, w, h, card_h):
+    def draw_side(self, c, x, y, w, h, card_h, parts):
+        """The side panel's parts whose flag in `parts` is set, each on its own cleared
+        strip: the pile, seat 0's and seat 1's captures, the action count, the turn."""
         app = self.app
         s = self.state
         font = app.small
@@ -607,18 +579,22 @@ class GameScene(Scene):
         small_h = min(card_h, (h - 2 * lh) // rows - 2)
         small_w = card_width(small_h)
         row_h = small_h + 2
-        items = ((strings.t("m252.pile"), -1), (self.name(0), 0), (self.name(1), 1))
+        left = x
+        strip = app.width - x
         for i in range(3):
-            label, seat = items[i]
+            if not parts[i]:
+                continue
+            seat = i - 1
             ry = y + i * row_h
             tx = x + small_w + 4
+            c.fill_rect(left, ry - (2 if i == 0 else 0), strip, row_h + (2 if i == 0 else 0),
+                        theme.BG)
             if seat < 0:
                 if s.pile:
                     draw_back(app, c, x, ry, small_w, small_h)
                 else:
                     draw_slot(app, c, x, ry, small_w, small_h)
-                count = len(s.pile)
-                text = "%s %d" % (label, count)
+                text = "%s %d" % (strings.t("m252.pile"), len(s.pile))
                 color = theme.FG
             else:
                 pile = s.caps[seat]
@@ -626,29 +602,42 @@ class GameScene(Scene):
                     draw_card(app, c, x, ry, small_w, small_h, face_of(pile[-1]))
                 else:
                     draw_slot(app, c, x, ry, small_w, small_h)
-                text = "%s %d/12" % (label, len(pile))
+                text = "%s %d/12" % (self.name(seat), len(pile))
                 color = theme.ACCENT if seat == s.current_player else theme.FG
+                # A narrow panel: the name, and the count under it.
+                two = font.width(text) > w - small_w - 4 and small_h >= 2 * lh
+                ty = ry + (small_h - (2 if two else 1) * lh) // 2
                 if seat == s.current_player:
-                    c.fill_rect(tx, ry + (small_h - lh) // 2 + lh, w - small_w - 4, 2,
+                    c.fill_rect(tx, ty + (2 if two else 1) * lh, w - small_w - 4, 2,
                                 theme.ACCENT)
+                if two:
+                    c.text(font, font.fit(self.name(seat), w - small_w - 4), tx, ty, color)
+                    c.text(font, "%d/12" % len(pile), tx, ty + lh, color)
+                    continue
             c.text(font, font.fit(text, w - small_w - 4), tx, ry + (small_h - lh) // 2, color)
         ty = y + 3 * row_h + 2
         if ty + 2 * lh <= y + h + 4:
-            if s.current_player >= 0:
-                c.text(font, strings.t("m252.action") % (3 - s.left), x, ty, theme.FG)
-            c.text(font, strings.t("m252.turn") % s.turn, x, ty + lh, theme.DIM)
+            if parts[3]:
+                c.fill_rect(left, ty - 2, strip, lh + 2, theme.BG)
+                if s.current_player >= 0:
+                    c.text(font, strings.t("m252.action") % (3 - s.left), x, ty, theme.FG)
+            if parts[4]:
+                c.fill_rect(left, ty + lh, strip, lh, theme.BG)
+                c.text(font, strings.t("m252.turn") % s.turn, x, ty + lh, theme.DIM)
 
 
 # -- the result ------------------------------------------------------------------------------
 
 
 class ResultScene(Scene):
-    """Who won, the captured cards, why it ended. A: a new game (same options), B: back."""
+    """Who won, the captured cards, why it ended. A: Play again / Setup / Menu (kit.after;
+    B on that choice comes back here), B: back to the setup screen."""
 
-    def __init__(self, session, human):
+    def __init__(self, session, human, names):
         super().__init__()
         self.session = session
         self.human = human
+        self.names = names
 
     def enter(self):
         self.session.clear_save()
@@ -657,17 +646,11 @@ class ResultScene(Scene):
         s = self.session.state
         sc = s.scores()
         h = self.human
+        names = self.names
         out = []
-        if h >= 0:
-            r = s.returns()[h]
-            out.append(strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
-                                                              "you_lose")))
-            out.append(strings.t("m252.final") % (sc[h], sc[1 - h]))
-        else:
-            w = s.winner()
-            out.append(strings.t("draw") if w < 0 else
-                       strings.t("m252.p_wins") % (strings.t("player") + " " + str(w + 1)))
-            out.append(strings.t("m252.final_demo") % (sc[0], sc[1]))
+        r = s.returns()[h]
+        out.append(strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else "you_lose")))
+        out.append(strings.t("m252.final") % (names[h], sc[h], names[1 - h], sc[1 - h]))
         out.append(strings.t("m252.over_" + s.end_reason))
         out.append(strings.t("m252.turn") % s.turn)
         return out
@@ -688,7 +671,7 @@ class ResultScene(Scene):
         app = self.app
         c.clear(theme.BG)
         widgets.title_bar(app, c, strings.t("game_over"))
-        widgets.hint_bar(app, c, strings.t("m252.h_result"))
+        widgets.hint_bar(app, c, strings.t("hint_result"))      # the same in every game
         x, y, w, h = widgets.content_box(app)
         s = self.session.state
         lines = self.lines()

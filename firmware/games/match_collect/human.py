@@ -1,5 +1,5 @@
 """Match & Collect: what only a player at the table opens -- the actions list (B), the list of
-locations to call or to name, a Wonder's question and the pause menu (MENU).
+locations to call or to name and a Wonder's question.
 
 view.Table imports this module when one of them opens (view.sub) and drops it again when the
 table is back on top (view.ON_DEMAND), with ui.menu for its lists: an all-AI game never loads
@@ -9,15 +9,7 @@ loaded). The callbacks of an open list or dialog keep what they need alive after
 from core import strings
 from games.match_collect import rules
 from games.match_collect.cards import LOCATION, LOCATION_NAMES
-from games.match_collect.view import (
-    REGULAR,
-    SORTS,
-    back_to_menu,
-    card_name,
-    meld_name,
-    rules_text,
-    sub,
-)
+from games.match_collect.view import REGULAR, SORTS, card_name, meld_name, sub
 from ui.menu import MenuScreen
 
 
@@ -220,21 +212,3 @@ def do(table, what):
         table.app.push(sub("browse").MeldsView(table))
     elif what == "scores":
         table.app.push(sub("browse").scores_screen(table))
-
-
-# -- the pause menu ----------------------------------------------------------------------------
-def pause(table):
-    app = table.app
-    labels = [strings.t("resume"), strings.t("how_to_play"), strings.t("quit_game")]
-
-    def done(i):
-        if i == 1:
-            from ui.textview import TextView
-
-            app.push(TextView(strings.t("how_to_play"), rules_text()))
-        elif i == 2:
-            back_to_menu(app)
-
-    from ui.dialog import Dialog
-
-    app.push(Dialog(strings.t("game.match_collect"), *table.turns.with_history(labels, done)))

@@ -5,12 +5,7 @@
 # "%s" / "%d" slots are filled by view.py with the % operator (no str.format_map on the Pico).
 
 T = {
-    # seats: index = seat; 2 players You/North, 3 You/West/East, 4 You/West/North/East
     # (clockwise from you). In an all-AI game seat 0 is "South".
-    "mc.seats2": "You,North",
-    "mc.seats3": "You,West,East",
-    "mc.seats4": "You,West,North,East",
-    "mc.south": "South",
     "mc.colors": "Red,Blue,Yellow,Green",
     "mc.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
     "mc.wonders": "Legendary,Messenger,Guide,Portal,Shelter,Offering",
@@ -18,7 +13,6 @@ T = {
     "mc.melds": "Mirror Pair,Symbol Run,Colour Run,Rainbow,Location Group,Wonder Set",
     # setup
     "mc.players": "Players",
-    "mc.opponent": "%s level",
     "mc.reshuffle": "Reshuffle",
     "mc.quick": "Quick Rounds",
     "mc.length": "Length",
@@ -54,7 +48,6 @@ T = {
     "mc.hint_pick": "{LR} Card  A Choose  B Options",
     "mc.hint_pick4": "{UD} Card  A Choose  B Options",
     "mc.hint_wait": "{MENU} Pause",
-    "mc.hint_demo": "B Back  {MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Draw from the pile (%d)",
     "mc.act_take": "Take %s",
@@ -134,4 +127,17 @@ T = {
     "about.easy": "Easy: careless, and has off days",
     "about.normal": "Normal: good melds, Wonders on a whim",
     "about.hard": "Hard: aims its Wonders, feeds you little",
+    # Learning by playing (games.match_collect.learn): the guided first turn, the "?" screen.
+    "mc.g_draw": "Take a card: pile or discard  B",
+    "mc.g_main": "Pick a meld's cards: A, or B",
+    "mc.g_more": "Not a meld yet: pick more  A",
+    "mc.g_lay": "A meld! B to lay it",
+    "mc.help_draw": "First take one card: the top of the pile, or the discard's top card. "
+                    "B opens the actions.",
+    "mc.help_main": "Lay melds from your hand: pick their cards with A, then lay them "
+                    "from the actions (B), where you may also call a location once a "
+                    "round or play one Wonder. Your turn ends with a discard.",
+    "mc.help_choice": "A Wonder or a call asks you to choose: pick a card with A; B lists "
+                      "the other answers.",
+    "mc.g_choice": "Choose a card  A",
 }

@@ -2,10 +2,6 @@
 # règle ; mêmes clés que lang_en.py), chargés seulement quand le français est choisi.
 
 T = {
-    "mc.seats2": "Vous,Nord",
-    "mc.seats3": "Vous,Ouest,Est",
-    "mc.seats4": "Vous,Ouest,Nord,Est",
-    "mc.south": "Sud",
     "mc.colors": "Rouge,Bleu,Jaune,Vert",
     "mc.symbols": "Cerf,Montagne,Lune,Soleil,Vague,Arbre,Couronne,Cl\u00e9",
     "mc.wonders": "L\u00e9gendaire,Messager,Guide,Portail,Abri,Offrande",
@@ -13,7 +9,6 @@ T = {
     "mc.melds": ("Paire Miroir,S\u00e9rie de Symboles,S\u00e9rie de Couleur,Arc-en-ciel,"
                  "Groupe de Lieu,S\u00e9rie de Merveilles"),
     "mc.players": "Joueurs",
-    "mc.opponent": "Niveau %s",
     "mc.reshuffle": "Rem\u00e9lange",
     "mc.quick": "Manches rapides",
     "mc.length": "Dur\u00e9e",
@@ -48,7 +43,6 @@ T = {
     "mc.hint_pick": "{LR} Carte  A Prendre  B Options",
     "mc.hint_pick4": "{UD} Carte  A Prendre  B Options",
     "mc.hint_wait": "{MENU} Pause",
-    "mc.hint_demo": "B Retour  {MENU} Pause",
     "mc.actions": "Actions",
     "mc.act_draw": "Piocher (%d)",
     "mc.act_take": "Prendre %s",
@@ -127,4 +121,18 @@ T = {
     "about.easy": "Facile : distrait, a ses mauvais jours",
     "about.normal": "Normal : bonnes combinaisons, Merveilles au hasard",
     "about.hard": "Difficile : vise juste, vous laisse peu",
+    # Apprendre en jouant (games.match_collect.learn) : le premier tour guidé, l'écran « ? ».
+    "mc.g_draw": "Une carte : pioche ou défausse  B",
+    "mc.g_main": "Les cartes d'une combinaison : A, ou B",
+    "mc.g_more": "Pas encore une combinaison  A",
+    "mc.g_lay": "Une combinaison ! B pour la poser",
+    "mc.help_draw": "Prenez d'abord une carte : celle du dessus de la pioche, ou celle de "
+                    "la défausse. B ouvre les actions.",
+    "mc.help_main": "Posez des combinaisons de votre main : choisissez leurs cartes avec A, "
+                    "puis posez-les depuis les actions (B), où vous pouvez aussi appeler un "
+                    "lieu une fois par manche ou jouer une Merveille. Le tour finit par une "
+                    "défausse.",
+    "mc.help_choice": "Une Merveille ou un appel vous demande de choisir : prenez une carte "
+                      "avec A ; B liste les autres réponses.",
+    "mc.g_choice": "Choisissez une carte  A",
 }

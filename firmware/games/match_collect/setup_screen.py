@@ -1,5 +1,5 @@
-"""Match & Collect: the setup (declared for kit.setup) and the high scores (loaded by
-view.entry_scene only).
+"""Match & Collect: the setup (declared for kit.setup) and the high scores (loaded when the
+setup screen opens: view.Spec).
 
 When a game starts, the setup screen gives its place on the stack to the table (Spec.replace:
 the table drops this module, kit.setup_screen and ui.options, not needed again until the
@@ -8,7 +8,7 @@ next visit from the main menu).
 
 from core import strings
 from games.match_collect import rules
-from games.match_collect.view import GAME_ID, Table, seat_names
+from games.match_collect.view import GAME_ID, Table
 from kit import setup
 
 
@@ -38,20 +38,18 @@ class Spec(setup.Spec):
     )
     replace = True
     high_scores = True
+    demo_seats = ("hard", "hard")     # Watch AI play: every seat Hard
 
     def rules_module(self):
         return rules
 
-    def rules_text(self):
-        from games.match_collect.view import rules_text
-
-        return rules_text()
-
     def table(self, app, session, demo):
         return Table(session, demo)
 
-    def level_label(self, seat, players):
-        return strings.t("mc.opponent") % seat_names(players)[seat]
+    def demo_game_options(self, app, players):
+        # Four players play with Reshuffle on (GAMES.md), as the setup's default.
+        return game_options({"players": players, "reshuffle": players == 4, "quick": False,
+                             "length": "standard"})
 
     def defaults(self, app, entry):
         values = super().defaults(app, entry)
@@ -79,11 +77,6 @@ class Spec(setup.Spec):
         screen = high_scores_screen(app, damaged)
         self.scores_message = setup.damaged_text(damaged)
         return screen
-
-
-def screen(app, entry):
-    """The setup screen (the game's strings are merged by view.entry_scene)."""
-    return setup.screen(app, entry, Spec())
 
 
 def high_scores_screen(app, damaged=None):

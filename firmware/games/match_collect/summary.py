@@ -18,6 +18,8 @@ class Summary(Scene):
     """A score table of the round (melds, Wonders and going out, hand, round, total) and a
     line per player naming their melds; at the end of the game, the winner. A continues."""
 
+    toasts = False      # a result: no message over it (they wait until it closes)
+
     def __init__(self, table, result, final):
         super().__init__()
         self.table = table

@@ -1,7 +1,8 @@
 """Match & Collect: the table, the game's main screen (and its entry points).
 
-Seats: 2 players "You, North"; 3 "You, West, East"; 4 "You, West, North, East" (clockwise
-from you, which is the order turns go). In an all-AI game seat 0 is called "South".
+Seats are named by the kit (kit.seat_names): 2 players "You, North"; 3 "You, West, East"; 4
+"You, West, North, East" (clockwise from you, which is the order turns go). In an all-AI game
+seat 0 is "South".
 
 The table: opponents' hand sizes, points laid this round and totals at the top left, the
 draw pile and the discard top at the top right, then the status line (whose turn, what
@@ -9,16 +10,18 @@ happened), the preview line (the meld your picked cards make and its value, or t
 the cursor), your hand, and the hint bar. Buttons on your turn: LEFT/RIGHT (also UP/DOWN, the
 four-button boards' X/Y) move along the hand, A picks a card for a meld (or chooses a card in
 a Wonder's choice), B opens the list of what you can do now (draw, take, lay, add, play,
-discard, call, sort, browse the discard pile and every meld, scores), MENU pauses.
+discard, call, sort, browse the discard pile and every meld, scores), MENU pauses (the kit's
+pause menu: kit.table.Table).
 
 Every action goes through the kit's turn driver (kit.turns: the session's save after every
-action, garbage collected after each, the AI's "Thinking..." and pace). The meld being built
-lives only here until it is laid: laying sends the rules' whole select..MELD sequence at once.
+action, garbage collected after each, the AI's "Thinking..." and pace, messages in step with
+the moves, in the info block's status lines). The meld being built lives only here until it
+is laid: laying sends the rules' whole select..MELD sequence at once.
 
 Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
 (setup_screen.py, on kit.setup), the round summary (summary.py), the browsers (browse.py) and
-what only a player opens (human.py: the actions list, the location lists, a Wonder's question,
-the pause menu) are modules of their own, imported when they open and dropped when the table
+what only a player opens (human.py: the actions list, the location lists, a Wonder's
+question) are modules of their own, imported when they open and dropped when the table
 is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
 the AI module is dropped while a round summary shows; the strings module is dropped once its
 table is merged (kit.lang). Garbage is collected after every action (kit.turns), so
@@ -31,11 +34,10 @@ import sys
 
 from core import input as btn
 from core import modules, strings, theme
-from core.app import Scene
-from core.session import HUMAN, Session
+from core.session import HUMAN
 from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
-from kit import turns
+from kit import table, turns
 from ui import widgets
 from ui.cards import card_width, draw_back, draw_card, draw_slot
 from ui.handrow import HandRow
@@ -77,21 +79,10 @@ def sub(name):
     return __import__(PACKAGE + name, None, None, (name,), 0)
 
 
-def add_strings():
-    """Merge the game's strings (the language in use, kit.lang: the module is dropped again:
-    the merged table holds the texts)."""
-    from kit import lang
-
-    lang.load(PKG, GAME_ID)
-    _lists.clear()
-    _lists_lang[0] = None
-
-
-def rules_text():
-    """The how-to-play text (kept out of the strings table: read when it is shown)."""
-    from kit import lang
-
-    return lang.rules_text(PKG)
+def Spec():  # noqa: N802 - the kit asks every view for its Spec (kit.setup.spec_of)
+    """The game's setup declaration, from its own module (setup_screen.py, loaded only now:
+    the table does without it)."""
+    return sub("setup_screen").Spec()
 
 
 # -- names -------------------------------------------------------------------------------------
@@ -104,13 +95,6 @@ def names(key):
     if out is None:
         out = strings.t(key).split(",")
         _lists[key] = out
-    return out
-
-
-def seat_names(n, demo=False):
-    out = list(names("mc.seats%d" % n))
-    if demo:
-        out[0] = strings.t("mc.south")
     return out
 
 
@@ -186,22 +170,12 @@ def four(app):
     return app.input.four_buttons
 
 
-def back_to_menu(app):
-    """Leave the game: pop to the main menu (or open it when the game was the bottom)."""
-    while len(app.stack) > 1 and type(app.top).__name__ != "MainMenu":
-        app.pop()
-    if type(app.top).__name__ != "MainMenu":
-        app.reset_to_home()
-        strings.remove()
-
-
 # -- the table ---------------------------------------------------------------------------------
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.demo = demo
-        self.seats = seat_names(session.state.num_players, demo)
+        self._ai = None
+        super().__init__(session, demo, self.ai_module)
+        self.seats = self.names      # the kit's names of the seats
         self.me = 0                  # the seat whose hand is shown
         self.sort = "symbol"
         self.sel = []                # card ids picked for the meld being built
@@ -212,8 +186,8 @@ class Table(Scene):
         self.preview_ok = False
         self.plan = None             # actions that lay / add the current pick, or None
         self.picking = False         # the row shows the cards of a pending choice
-        self._ai = None
-        self.turns = turns.Turns(self, session, self.ai_module, demo)
+        self._summary = None         # (round result, final): its summary, once read
+        self._best = None            # what the high scores say of this game (the end)
         self._rounds = len(session.state.round_results)
         self._prompted = -1          # pending choice already prompted (by its round/turn)
         self._over = False
@@ -259,7 +233,14 @@ class Table(Scene):
 
     # -- state -> screen -----------------------------------------------------------------------
     def human_turn(self):
-        return not self.demo and self.session.is_human_turn()
+        return self.turns.human_to_move()
+
+    def message_band(self):
+        """Messages go in the info block, over the status and log lines: the hand and the
+        line above it are where you choose."""
+        lh = self.line_h
+        y = 2 + lh * (self.session.state.num_players + 1)
+        return 0, y, self._lay[6] - 2, self._lay[3] - y + 2
 
     def sync(self):
         """Refresh the hand row, the preview and the info from the rules state."""
@@ -378,12 +359,12 @@ class Table(Scene):
             return strings.t("mc.ph_main")
         return self.pending_title()
 
-    def hint(self):
+    def hint_text(self):
         """The hint bar's text, with button tokens ui.widgets.hints names for this board
         (the four-button board moves along the hand with X/Y: its hints say so)."""
         app = self.app
-        if self.demo:
-            return strings.t("mc.hint_demo")
+        if self.demo or self.session.state.is_over():
+            return self.hint(strings.t("mc.hint_wait"))
         if not self.human_turn():
             return strings.t("mc.hint_wait")
         if self.picking:
@@ -469,7 +450,7 @@ class Table(Scene):
                 text = t("mc.a_call" if kind == "call" else "mc.a_messenger") % (
                     who, LOCATION_NAMES[arg])
             gave = sizes[self.me] - len(st.hands[self.me])
-            if seat != self.me and gave > 0:
+            if seat != self.me and gave > 0 and not self.demo:
                 text += t("mc.a_gave") % gave
                 toast = True
             elif got > 0:
@@ -499,8 +480,8 @@ class Table(Scene):
         if len(st.round_results) > self._rounds:
             self._rounds = len(st.round_results)
             self.sel = []
-            self.drop_ai()   # not needed while the summary shows: room for its screen
-            self.app.push(sub("summary").Summary(self, st.round_results[-1], st.is_over()))
+            # The round's summary once its last move's message has been read (tick).
+            self._summary = (st.round_results[-1], st.is_over())
         self.sync()
 
     def ai_module(self):
@@ -516,12 +497,22 @@ class Table(Scene):
         modules.drop(PACKAGE + "ai")
 
     def tick(self, now):
+        due = self._summary
+        if due is not None:
+            if self.app.toasts_pending(self) or self.app.top is not self:
+                return           # the round's last move read first, then its summary
+            self._summary = None
+            self.drop_ai()   # not needed while the summary shows: room for its screen
+            self.app.push(sub("summary").Summary(self, due[0], due[1]))
+            return
         what = self.turns.tick(now)
         if what == turns.OVER:
             if not self._over:
                 self._over = True
                 self.game_over()
         elif what == turns.HUMAN_TURN:
+            if not self.row.focused:
+                self.sync()      # your turn begins once the last message is read
             self.prompt()
 
     def play(self, action):
@@ -562,42 +553,37 @@ class Table(Scene):
                                      {"score": st.totals[0], "players": st.num_players,
                                       "won": won}, damaged=damaged)
             if damaged:
-                self.app.toast(strings.t("scores_unreadable") % damaged[0])
-            if rank == 0:
-                self.app.toast(strings.t("new_best"))
+                self._best = strings.t("scores_unreadable") % damaged[0]
+            elif rank == 0:
+                self._best = strings.t("new_best")
         self.session.clear_save()
 
     def finish(self):
-        """The game-over summary was closed: then Play again / Setup / Menu (kit.after, the
-        same flow after every game); an all-AI game goes back to the menu."""
+        """The game-over summary was closed: then Play again / Setup / Menu with the result
+        (kit.table.Table.offer_after, the same flow after every game); an all-AI game is
+        ended by the kit."""
         if self.demo:
-            back_to_menu(self.app)
             return
-        from kit import after
-
-        after.choose(self.app, self.session, sub("setup_screen").Spec())
+        if not self._over:           # the table has not ticked since the game ended
+            self._over = True
+            self.game_over()
+        text = self.result_line()
+        self.offer_after(text + "\n" + self._best if self._best else text)
 
     # -- a player's lists (human.py) ----------------------------------------------------------
     def actions_menu(self):
+        # The person's turn: no AI decides until it ends, and the list, ui.menu and human.py
+        # want the room (the game's least free heap was here: 33-36 KB against Hard on the
+        # emulated RP2040). The AI loads again for the next AI seat, during the pause.
+        self.drop_ai()
         sub("human").actions_menu(self)
 
     def do(self, what):
         sub("human").do(self, what)
 
     # -- buttons -------------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
+    def press(self, b, kind):
         app = self.app
-        if b == btn.MENU and kind == btn.PRESS:
-            self.pause()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:    # Watch AI play: B leaves, as in every game
-                back_to_menu(app)
-            return
-        if not self.human_turn():
-            return
         row = self.row
         if b in (btn.LEFT, btn.UP):
             if row.move(-1):
@@ -634,22 +620,19 @@ class Table(Scene):
             self.update_preview()
         self.request_draw()
 
-    def pause(self):
-        sub("human").pause(self)
-
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):
         app = self.app
         if full:
             c.clear(theme.BG)
-            widgets.hint_bar(app, c, self.hint())
+            widgets.hint_bar(app, c, self.hint_text())
             self._dirty_info = True
             self._dirty_preview = True
         if self._dirty_info:
             self.draw_info(c)
             self.draw_piles(c)
             if not full:
-                widgets.hint_bar(app, c, self.hint())
+                widgets.hint_bar(app, c, self.hint_text())
             self._dirty_info = False
         if self._dirty_preview:
             self.draw_preview(c)
@@ -733,19 +716,3 @@ class Table(Scene):
         ly = y + ch + 2
         for text, x in ((str(n), px), (str(len(st.discard)), dx)):
             c.text(font, text, x + (cw - font.width(text)) // 2, ly, theme.DIM)
-
-
-# -- entry points ------------------------------------------------------------------------------
-def entry_scene(app, entry):
-    """The setup screen (it offers to resume a saved game)."""
-    add_strings()
-    return sub("setup_screen").screen(app, entry)
-
-
-def demo_scene(app, entry, seed, players=2):
-    """An all-AI game (Hard) that plays to the end, then goes back to the menu."""
-    add_strings()
-    options = {"players": players, "reshuffle": players == 4, "quick": False,
-               "length": "standard"}
-    session = Session(GAME_ID, rules, options, ["hard"] * players, seed, None)
-    return Table(session, demo=True)

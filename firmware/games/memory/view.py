@@ -5,8 +5,11 @@
 # moves with the d-pad; A flips, B cycles the mode (Colour, Symbol, Location), X Hint and
 # Y Peek (shortcuts; both are also in the MENU dialog, so four-button boards reach them).
 # The preview and the Peek show every card for the "Memory preview" setting's seconds; a
-# failed pair stays face up a moment before turning back. Every action goes through the
-# kit's turn driver (kit.turns: the session's save after every action, the AI's pace).
+# failed pair stays face up a moment before turning back. The table is a kit.table.Table: the
+# kit gives the pause menu (Hint and Peek are this game's rows in it), the turn driver
+# (kit.turns: the session's save after every action, the AI's pace, messages in step with the
+# moves), the first-game tip, the after-game choice and the end of Watch AI play. Messages
+# go in the status line (message_band): every card of the grid is a choice.
 
 import time
 
@@ -14,10 +17,9 @@ from micropython import const
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from games import deck88
 from games.memory import ai, rules
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 from ui.cardback import draw_back
 
@@ -115,24 +117,12 @@ def scores_screen(app, damaged=None):
                       rows)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    """A whole AI-only game (32 cards, Normal vs Hard) that pops back when it ends."""
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the table -------------------------------------------------------------------------------
 
 
-class GameScene(Scene):
+class GameScene(table.Table):
     def __init__(self, session, demo=False, resumed=False):
-        super().__init__()
-        self.session = session
-        self.demo = demo
-        self.state = session.state
+        super().__init__(session, demo, ai)
         self.cursor = 0
         self.cols = 4
         self.rows = 4
@@ -146,7 +136,6 @@ class GameScene(Scene):
         self.show_cards = [0, 0]
         self.show_until = None
         self.hint_until = None
-        self.turns = turns.Turns(self, session, ai, demo)
         self.offer_open = False
         self.offer_dismissed = False    # B closed the offer: A opens it again
         self.final_shown = False
@@ -204,6 +193,10 @@ class GameScene(Scene):
             offsets[loc] = max(0, (w - font.width(label)) // 2)
         self._face = (size, tuple(names), tuple(labels), offsets)
 
+    def message_band(self):
+        """Messages go over the status line: every card of the grid is a choice."""
+        return 0, 0, self.app.width, self.grid_y
+
     def _human_seat(self):
         seats = self.session.seats
         for i in range(len(seats)):
@@ -251,12 +244,15 @@ class GameScene(Scene):
         last = s.last
         kind = last[0]
         human = self.session.seats[seat] == "human"
+        who = self.names[seat]
         msg = None
+        log = None     # the History's line when longer than the message (the cards' names)
         if kind == "flip":
             self.app.sound("flip")
             self.dirty[last[2]] = 1
         elif kind == "pair":
-            self.app.sound("capture")
+            # the second card turned over; a pair found ("capture"), a miss only the flip
+            self.app.sound("capture" if last[7] > 0 else "flip")
             a, b = last[2], last[3]
             self.show[0], self.show[1] = a, b
             self.show_cards[0], self.show_cards[1] = last[4], last[5]
@@ -265,11 +261,11 @@ class GameScene(Scene):
             pts = last[7]
             name = strings.t("mem.mode%d" % last[6])
             if pts > 0:
-                msg = (strings.t("mem.pair") if human else strings.t("mem.ai_pair")) % (name,
-                                                                                         pts)
+                msg = strings.t("mem.pair") % (name, pts) if human else \
+                    strings.t("mem.ai_pair") % (who, name, pts)
             else:
-                msg = strings.t("mem.miss") if human else strings.t("mem.ai_miss")
-            msg += self._cards(last[4], last[5])
+                msg = strings.t("mem.miss") if human else strings.t("mem.ai_miss") % who
+            log = msg + self._cards(last[4], last[5])
         elif kind == "bonus":
             i = last[2]
             self.show[0], self.show[1] = i, -1
@@ -282,19 +278,19 @@ class GameScene(Scene):
                     % pts
             else:
                 msg = (strings.t("mem.ai_bonus") if pts > 0 else strings.t("mem.ai_bonus_miss")) \
-                    % pts
-            msg += self._cards(last[3], -1)
+                    % (who, pts)
+            log = msg + self._cards(last[3], -1)
         elif kind == "hint":
             self.hint_until = time.ticks_add(now, HINT_MS)
             for i in s.hint_slots:
                 self.dirty[i] = 1
             if not human:
-                msg = strings.t("mem.ai_hint")
+                msg = strings.t("mem.ai_hint") % who
             else:
                 self.turns.record(strings.t("mem.you_hint"))
         elif kind == "peek":
             if not human:
-                msg = strings.t("mem.ai_peek")
+                msg = strings.t("mem.ai_peek") % who
             else:
                 self.turns.record(strings.t("mem.you_peek"))
         elif human:
@@ -306,21 +302,22 @@ class GameScene(Scene):
                 self.turns.record(strings.t("mem.you_decline"))
         else:
             if kind == "mode":
-                msg = strings.t("mem.ai_mode") % strings.t("mem.mode%d" % last[2])
+                msg = strings.t("mem.ai_mode") % (who, strings.t("mem.mode%d" % last[2]))
             elif kind == "accept":
-                msg = strings.t("mem.ai_accept")
+                msg = strings.t("mem.ai_accept") % who
             elif kind == "decline":
-                msg = strings.t("mem.ai_decline")
+                msg = strings.t("mem.ai_decline") % who
         self._sync_reveals(now)
         if msg:
-            self.app.toast(msg)
+            self.app.toast(msg, log=log)     # the status line shows the outcome, the
+                                             # History the cards too
         self.status_dirty = True
         self._status = None
         self.request_draw()
 
     def _cards(self, a, b):
         """" (Blue Moon, Moonmere + Red Stag, Winterwoods)": the cards of a pair or a bonus
-        flip, after the outcome (the toast shows what fits, the History all of it)."""
+        flip, after the outcome in the History (the grid shows them to the player)."""
         names = card_name(a)
         if b >= 0:
             names += " + " + card_name(b)
@@ -334,27 +331,19 @@ class GameScene(Scene):
         return False
 
     def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        app = self.app
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo or self.final_shown:
-            if b == btn.B and kind == btn.PRESS:
-                self.leave()
-            return
-        now = app.platform.ticks_ms()
-        if b in (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT):
-            self.move(b)
-            return
-        if kind != btn.PRESS:
-            return
-        if self._busy(now):
-            if b == btn.A and self.show_until is not None:
-                self._end_show()   # A skips the pause after a flip
-            return
-        if not self.session.is_human_turn():
+        # In a game you play the cursor moves at any time (it waits where you want it for
+        # your turn), and A turns a pair shown face up back at once; the rest is the kit's.
+        if kind != btn.RELEASE and not self.demo and not self.state.is_over():
+            if b in (btn.UP, btn.DOWN, btn.LEFT, btn.RIGHT):
+                self.move(b)
+                return
+            if b == btn.A and kind == btn.PRESS and self.show_until is not None:
+                self._end_show()
+                return
+        super().button(b, kind)
+
+    def press(self, b, kind):
+        if kind != btn.PRESS or self._busy(self.app.platform.ticks_ms()):
             return
         s = self.state
         if s.phase == rules.OFFER:
@@ -419,45 +408,23 @@ class GameScene(Scene):
         from kit import tips
         tips.show(self.app, "mem.offer", "tip.mem_offer")     # the first offer: what it is
 
-    def open_menu(self):
+    def menu_rows(self):
+        """Hint and Peek, with what is left of them, while they can be used."""
         s = self.state
+        if self.demo or s.is_over():
+            return ()
         seat = self._human_seat()
-        labels = [strings.t("resume")]
-        acts: list = [None]
-        if not self.demo and not s.is_over():
-            if s.phase != rules.BONUS:        # a bonus flip: no Hint (nor mode change)
-                labels.append(left(strings.t("mem.hint_n"), s.hints[seat]))
-                acts.append(rules.ACT_HINT)
-            labels.append(left(strings.t("mem.peek_n"), s.peeks[seat]))
-            acts.append(rules.ACT_PEEK)
-        labels.append(strings.t("how_to_play"))
-        acts.append("rules")
-        labels.append(strings.t("quit_game"))
-        acts.append("quit")
+        rows = []
+        if s.phase != rules.BONUS:        # a bonus flip: no Hint (nor mode change)
+            rows.append((left(strings.t("mem.hint_n"), s.hints[seat]),
+                         lambda: self._power(rules.ACT_HINT, "mem.no_hint")))
+        rows.append((left(strings.t("mem.peek_n"), s.peeks[seat]),
+                     lambda: self._power(rules.ACT_PEEK, "mem.no_peek")))
+        return rows
 
-        def done(choice):
-            if choice < 0:
-                return
-            what = acts[choice]
-            if what == "rules":
-                from kit import lang
-                from ui.textview import TextView
-
-                self.app.push(TextView(strings.t("how_to_play"), lang.rules_text(PACKAGE)))
-            elif what == "quit":
-                self.leave()
-            elif what is not None:
-                if self.session.is_human_turn() and not self._busy(
-                        self.app.platform.ticks_ms()):
-                    self._try(what, "mem.no_hint" if what == rules.ACT_HINT else "mem.no_peek")
-
-        from ui.dialog import Dialog
-
-        self.app.push(Dialog(strings.t("mem.menu"), *self.turns.with_history(labels, done)))
-
-    def leave(self):
-        """Back to the setup screen (the game stays saved unless it is over)."""
-        self.app.pop()
+    def _power(self, action, refusal):
+        if self.turns.human_to_move() and not self._busy(self.app.platform.ticks_ms()):
+            self._try(action, refusal)
 
     # -- time -----------------------------------------------------------------------------
     def play(self, action):
@@ -487,14 +454,13 @@ class GameScene(Scene):
 
     def _game_over(self, now):
         if self.final_shown:
-            self.turns.end_demo(now)
             return
         self.final_shown = True
         self.status_dirty = True
         self._status = None
         self.request_draw()
         if self.demo:
-            return
+            return          # the kit names the winner, then leaves
         s = self.state
         sc = s.scores()
         if s.num_players == 1:
@@ -514,15 +480,13 @@ class GameScene(Scene):
                 text += "\n" + strings.t("scores_unreadable") % damaged[0]
         else:
             me = self._human_seat()
-            text = strings.t("mem.final") % (sc[me], sc[1 - me])
+            names = self.names
+            text = strings.t("mem.final") % (names[me], sc[me], names[1 - me], sc[1 - me])
             r = s.returns()[me]
             text += "\n" + strings.t("you_win" if r == 1.0 else ("draw" if r == 0.5 else
                                                                   "you_lose"))
-
         # The result, then Play again / Setup / Menu (the kit's flow after every game).
-        from kit import after
-
-        after.dialog(self.app, self.session, text, Spec())
+        self.offer_after(text)
 
     # -- drawing --------------------------------------------------------------------------
     def face_up(self, i):
@@ -606,11 +570,9 @@ class GameScene(Scene):
 
     def _keys(self):
         s = self.state
-        if self.demo:
-            return strings.t("mem.keys_ai")
-        if s.is_over():
-            return ""
-        if not self.session.is_human_turn():
+        if self.demo or s.is_over():
+            return self.hint("")
+        if not self.turns.human_to_move():
             return strings.t("mem.keys_ai")
         if s.phase == rules.OFFER:
             return strings.t("mem.keys_offer")
@@ -660,11 +622,7 @@ class GameScene(Scene):
             x += font.width(text) + 8
         else:
             for k in range(2):
-                who = strings.t("mem.you") if self.session.seats[k] == "human" else \
-                    strings.t("mem.ai")
-                if self.demo:
-                    who = strings.t("level_" + self.session.seats[k])[:1] + str(k + 1)
-                text = "%s %d" % (who, sc[k])
+                text = "%s %d" % (self.names[k], sc[k])
                 col = theme.SEL_FG if s.current_player == k else theme.DIM
                 tw = font.width(text)
                 out += (x, text, col, tw + 4 if s.current_player == k else 0)

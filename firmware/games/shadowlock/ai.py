@@ -310,7 +310,7 @@ def _validate(b, legal):
     coll = obs["coll"][b.seat]
     from games.shadowlock.objectives import best_plan
 
-    plan = best_plan(coll, b.boxes, obs["val_jokers"])
+    plan = best_plan(coll, b.boxes, obs["val_jokers"], fam)
     pick = None
     for f, _pts, box, j in plan:
         if f == fam:

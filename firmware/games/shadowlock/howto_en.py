@@ -37,6 +37,10 @@ RULES = (
     "combination a round. Runs do not wrap.\n\n"
     "Classic: 5 rounds, most points wins. Discovery: 3 rounds, most boxes wins, points break "
     "ties. The game also ends after a round in which someone fills all 10 boxes.\n\n"
+    "At the round's end the families come one by one; the screen marks the choice worth "
+    "the most over the round (*best). Then the round's summary: each player's points, "
+    "total and boxes, and what each validated.\n\n"
     "Buttons: Up/Down choose an action, A does it, MENU pauses (piles and scorecards of "
-    "every player, show odds, how to play, quit: the game stays saved)."
+    "every player, show odds, how to play, the history of the game, quit: the game stays "
+    "saved)."
 )

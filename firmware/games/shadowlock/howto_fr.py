@@ -43,6 +43,10 @@ RULES = (
     "Classique : 5 manches, le plus de points gagne. Découverte : 3 manches, le plus de "
     "cases gagne, les points départagent. La partie finit aussi après une manche où "
     "quelqu'un remplit ses 10 cases.\n\n"
+    "En fin de manche les familles viennent une à une ; l'écran marque le choix qui "
+    "rapporte le plus sur la manche (*meilleur). Puis le bilan de la manche : les points "
+    "de chacun, son total, ses cases, et ce que chacun a validé.\n\n"
     "Boutons : Haut/Bas choisissent une action, A la fait, MENU met en pause (piles et "
-    "scorecards de chacun, risques, règles, quitter : la partie reste sauvegardée)."
+    "scorecards de chacun, risques, règles, historique de la partie, quitter : la partie "
+    "reste sauvegardée)."
 )

@@ -2,7 +2,7 @@
 
 T = {
     "tip.shadowlock": "Piochez dans la pile A ou B, puis arrêtez pour garder votre pile, ou "
-                   "repiochez. Une Ombre, trois d'une couleur ou deux d'une valeur de suite "
+                   "repiochez. Une Shadow, trois d'une couleur ou deux d'une valeur de suite "
                    "la font perdre.  {UD} Choisir  A Faire  {MENU} Menu",
     "sl.mode": "Mode",
     "sl.classic": "Classique (5 manches)",
@@ -10,10 +10,9 @@ T = {
     "sl.odds": "Afficher les risques",
     "sl.off": "Non",
     "sl.on": "Oui",
-    "sl.you": "Vous",
     "sl.you_lc": "vous",
     "sl.yourself": "vous-même",
-    "sl.seats": "Sud,Est,Nord,Ouest",
+    "sl.itself": "lui-même",
     "sl.colours": "Rouge,Bleu,Jaune,Vert",
     "sl.rainbow": "Arc-en-ciel",
     "sl.shadow": "Shadow",
@@ -31,6 +30,7 @@ T = {
     "sl.your_skipped": "Votre tour est passé",
     "sl.your_validate": "Manche %d, %s : valider ?",
     "sl.turn_of": "Tour de %s",
+    "sl.turn_of_v": "Tour d'%s",
     "sl.validating": "%s valide...",
     "sl.round": "Manche %d/%d",
     "sl.turn": "tour %d",
@@ -38,6 +38,7 @@ T = {
     "sl.odds_pct": "stop %d%%",
     "sl.your_pile": "Votre pile",
     "sl.pile_of": "Pile de %s",
+    "sl.pile_of_v": "Pile d'%s",
     "sl.empty": "(vide)",
     "sl.reserve": "Réserve :",
     "sl.none": "-",
@@ -82,6 +83,8 @@ T = {
     "sl.ev_shd": "%s défausse la Shadow",
     "sl.ev_shk_you": "Vous gardez la Shadow, %d cartes perdues",
     "sl.ev_shk": "%s garde la Shadow, %d cartes perdues",
+    "sl.ev_shk0_you": "Vous gardez la Shadow",
+    "sl.ev_shk0": "%s garde la Shadow",
     "sl.ev_keep_you": "Vous gardez %s",
     "sl.ev_keep": "%s garde %s",
     "sl.ev_keep_none_you": "Vous ne gardez rien",
@@ -89,6 +92,7 @@ T = {
     "sl.ev_reveal": "Quantique montre %s",
     "sl.ev_skipped_you": "Votre tour est passé",
     "sl.ev_skipped": "Le tour de %s est passé",
+    "sl.ev_skipped_v": "Le tour d'%s est passé",
     "sl.ev_doubled_you": "Double : vous devez piocher 2",
     "sl.ev_doubled": "Double : %s doit piocher 2",
     "sl.ev_pass_you": "Vous passez",
@@ -97,23 +101,51 @@ T = {
     "sl.ev_lost": "Fin de manche : %s perd %d cartes non verrouillées",
     "sl.ev_validate_you": "Vous validez %s : %d pts",
     "sl.ev_validate": "%s valide %s : %d pts",
+    "sl.ev_decline_you": "Vous ne validez aucune case %s",
+    "sl.ev_decline": "%s ne valide aucune case %s",
+    "sl.ev_round_end": "Fin de la manche %d",
+    "sl.note_lost": "pile perdue (%d cartes)",
+    "sl.note_none": "rien de validé",
     "sl.ev_new_round": "Manche %d : nouvelles pioches",
     "sl.ev_no_cards": "Les pioches sont vides",
     "sl.you_look": "Flip : la pile A montre %s, la pile B %s",
-    "sl.pause": "Pause",
     "sl.browse": "Piles et scorecards",
     "sl.odds_row": "Afficher les risques : %s",
     "sl.round_title": "Manche %d comptée",
     "sl.round_line": "%s +%d = %d (%d/10)",
+    "sl.col_round": "Manche",
     "sl.final": "Scorecards finaux",
     "sl.wins": "%s gagne",
     "sl.by_boxes": "Découverte : le plus de cases gagne",
     "sl.by_points": "Classique : le plus de points gagne",
     "sl.total": "Total",
     "sl.nboxes": "Cases",
+    "sl.end_boxes": "10 cases remplies : %s",
+    "sl.end_rounds": "%d manches jouées",
+    "sl.h_scroll": "{UD} Défiler",
+    "sl.h_continue": "A Continuer",
+    "sl.h_to_result": "A Scores finaux",
     "sl.h_act": "{UD} Choisir  A Faire  {MENU} Menu",
     "sl.h_wait": "{MENU} Menu",
-    "sl.h_demo": "B Retour  {MENU} Menu",
     "sl.h_browse": "{UD} Joueur  B Retour",
-    "sl.h_result": "A Suite  B Retour",
+    # Apprendre en jouant (games.shadowlock.learn) : le premier tour guidé, l'écran « ? ».
+    "sl.g_turn": "Piochez, ou verrouillez votre pile  {UD} A",
+    "sl.g_draw": "Piochez encore, ou arrêtez  {UD} A",
+    "sl.g_forced": "Vous devez piocher encore  {UD} A",
+    "sl.g_shadow": "Une Ombre : choisissez  {UD} A",
+    "sl.g_quantum": "Gardez une carte, ou aucune  {UD} A",
+    "sl.g_skipped": "Tour sauté : passez, ou jouez  A",
+    "sl.g_validate": "Fin de manche : valider ?  {UD} A",
+    "sl.help_turn": "Piochez dans l'une des piles, puis encore ou arrêtez (votre pile "
+                    "reste). Trois nombres d'une couleur ou deux d'une valeur d'affilée ce "
+                    "tour perdent votre pile. La verrouiller, tout votre tour, la garde.",
+    "sl.help_shadow": "Une Ombre finit le tour : défaussez-la et gardez votre pile, "
+                      "gardez-la et perdez la pile, ou jouez un Joker pour la défausser et "
+                      "repiocher.",
+    "sl.help_quantum": "Trois cartes montrées : gardez-en une dans votre pile, ou aucune. "
+                       "Le tour finit.",
+    "sl.help_skipped": "Votre tour est sauté : passez, ou jouez une carte action de votre "
+                       "réserve.",
+    "sl.help_validate": "La manche est finie : validez une case ouverte de cette famille sur "
+                        "votre fiche avec votre pile, ou refusez.",
 }

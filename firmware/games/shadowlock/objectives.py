@@ -292,16 +292,24 @@ _POP5 = bytes([(n & 1) + (n >> 1 & 1) + (n >> 2 & 1) + (n >> 3 & 1) + (n >> 4 & 
                for n in range(32)])
 
 
-def best_plan(card_ids, boxes, jokers_free=None):
-    """The choice worth the most over all families: [(family, points, box, uses_joker)] for
-    each family with something to validate (families with nothing left out), using at most
-    the pile's jokers (each completes one combination). What the screen proposes."""
+def best_plan(card_ids, boxes, jokers_free=None, first=0):
+    """The choice worth the most over the families `first`..Bonus: [(family, points, box,
+    uses_joker)] for each family with something to validate (families with nothing left out),
+    using at most the pile's jokers (each completes one combination). What the screen
+    proposes and the AI validates. The round end settles the families one by one
+    (State.val_family): plan from the one at hand, `first`, as those before it are settled
+    (planned over all four again, a joker went to a settled family and the one at hand got
+    less: 12R 12B 12Y 3G 4R Rainbow, 28 planned, 18 validated)."""
     masks, jokers, size = profile(card_ids)
     if jokers_free is not None:
         jokers = min(jokers, jokers_free)
     best0 = []
     best1 = []
     for f in range(FAMILIES):
+        if f < first:
+            best0.append(None)
+            best1.append(None)
+            continue
         opts = _options(f, masks, jokers, size, boxes)
         nat = None
         any_ = None

@@ -269,6 +269,38 @@ class State(Actions):
         else:
             self._play(seat, k, arg)
 
+    # Used by tests, tools, logs and the contract, not in play: their code
+    # (games.shadowlock.world) is loaded only when one is called, so a game on the device
+    # never holds it.
+    def observation(self, seat):
+        """What `seat` may see (world.observation)."""
+        from games.shadowlock import world
+
+        return world.observation(self, seat)
+
+    def sample_hidden(self, seat, rng):
+        """A full state agreeing with all `seat` knows (world.sample_hidden)."""
+        from games.shadowlock import world
+
+        return world.sample_hidden(self, seat, rng)
+
+    def clone(self):
+        from games.shadowlock import world
+
+        return world.clone(self)
+
+    def check(self):
+        """Raise AssertionError unless every card is in exactly one place (world.check)."""
+        from games.shadowlock import world
+
+        world.check(self)
+
+    def action_str(self, act):
+        """The action as a word or two, for logs and errors (world.action_str)."""
+        from games.shadowlock import world
+
+        return world.action_str(self, act)
+
     def _draw(self, seat, p):
         card = piles.draw(self.piles[p])
         self._forget(p)
@@ -470,8 +502,9 @@ def new_game(options, seed):
     return s
 
 
-def position(*args, **kw):
-    """A hand-built position for tests (world.position: loaded only when called)."""
+def position(players=2, mode="classic", **kw):
+    """A hand-built position for tests: world.position fills a fresh State (world is loaded
+    only when called, and imports nothing of this module)."""
     from games.shadowlock import world
 
-    return world.position(*args, **kw)
+    return world.position(State(players), ROUNDS[mode], mode=mode, **kw)

@@ -1,7 +1,8 @@
 # pyright: reportAttributeAccessIssue=false
 # Shadow Lock: the action kinds and the State's information half (rules.State inherits Info;
 # names for logs, what a seat may see, clones and the card-place check are in world.py,
-# loaded on demand). Runs on CPython and MicroPython.
+# loaded on demand by rules.State's methods: this module imports none of the game's, so
+# world.py, action_cards.py and rules.py all sit above it). Runs on CPython and MicroPython.
 
 from micropython import const
 
@@ -29,8 +30,8 @@ PLAY_KIND = (JOKER, DOUBLE, SKIP, FLIP, SWIPE, QUANTUM)   # by cards.ACTION inde
 
 
 class Info:
-    """Names, the unseen cards and (loaded on demand) observation, sampling, clone and check
-    of rules.State."""
+    """The unseen cards of rules.State (its observation, sampling, clone and check are
+    rules.State's, in world.py)."""
 
     def unseen(self, seat):
         """The cards in the piles that `seat` has not seen there (sorted)."""
@@ -45,35 +46,3 @@ class Info:
                 out.append(pile[i])
         out.sort()
         return out
-
-    # Used by tests, tools, logs and the contract, not in play: their code
-    # (games.shadowlock.world) is loaded only when one is called, so a game on the device
-    # never holds it.
-    def observation(self, seat):
-        """What `seat` may see (world.observation)."""
-        from games.shadowlock import world
-
-        return world.observation(self, seat)
-
-    def sample_hidden(self, seat, rng):
-        """A full state agreeing with all `seat` knows (world.sample_hidden)."""
-        from games.shadowlock import world
-
-        return world.sample_hidden(self, seat, rng)
-
-    def clone(self):
-        from games.shadowlock import world
-
-        return world.clone(self)
-
-    def check(self):
-        """Raise AssertionError unless every card is in exactly one place (world.check)."""
-        from games.shadowlock import world
-
-        world.check(self)
-
-    def action_str(self, act):
-        """The action as a word or two, for logs and errors (world.action_str)."""
-        from games.shadowlock import world
-
-        return world.action_str(self, act)

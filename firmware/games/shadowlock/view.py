@@ -8,13 +8,17 @@
 # this turn's cards set apart after a bar so the value and colour runs that would stop you
 # are seen at a glance; your reserve (playable actions lit); your scorecard; one line per
 # opponent (pile size, locked, reserve, boxes, points); the last announcements; and, on your
-# turn, the list of what you may do now (Up/Down, A). MENU: the piles and scorecards of
-# every player, Show odds, How to play, Quit (the game stays saved).
+# turn, the list of what you may do now (Up/Down, A). The table is a kit.table.Table: the
+# pause menu (the piles and scorecards of every player and Show odds are this game's rows),
+# messages in step with the moves (over the status line and the piles' row, away from the
+# list you choose from), the first-game tip, the after-game choice and the end of Watch AI
+# play are the kit's.
 
+
+import time
 
 from core import input as btn
 from core import strings, theme
-from core.app import Scene
 from games.shadowlock import cards, rules, view_text
 from games.shadowlock.rules import (
     P_VALIDATE,
@@ -26,9 +30,8 @@ from games.shadowlock.view_text import (  # noqa: F401
     action_name,
     box_name,
     card_name,
-    seat_name,
 )
-from kit import setup, turns
+from kit import setup, table, turns
 from ui import widgets
 
 GAME_ID = "shadowlock"
@@ -64,20 +67,13 @@ class Spec(setup.Spec):
         return Table(session, demo)
 
 
-def entry_scene(app, entry):
-    return setup.entry_scene(app, entry, Spec())
-
-
-def demo_scene(app, entry, seed):
-    return setup.demo_scene(app, entry, Spec(), seed)
-
-
 # -- the table ---------------------------------------------------------------------------------
 # A game is 300-480 actions (AI games, 2-4 players, both modes). The session's action record
 # grows by doubling; late in a game the heap is fragmented and the 257th action once found no
 # 2 KB block for it on a Pico-sized heap (tools.memcheck: the demo needed 130wK because of
 # it). Room for ACTIONS_ROOM is reserved when the table opens, while the heap is still whole.
 ACTIONS_ROOM = 512
+RESULT_PAUSE_MS = 1500      # the finished table stays this long before the final scorecards
 
 
 def _reserve(lst, n):
@@ -93,21 +89,23 @@ def _reserve(lst, n):
 
 
 
-class Table(Scene):
+class Table(table.Table):
     def __init__(self, session, demo=False):
-        super().__init__()
-        self.session = session
-        self.state = session.state
-        self.demo = demo
         _reserve(session.actions, ACTIONS_ROOM)
-        self.turns = turns.Turns(self, session, _load_ai, demo)
+        super().__init__(session, demo, _load_ai)
         self.cursor = 0
         self.menu_for = -1          # the action count the cursor was placed for
         self.flash = -1             # the card just drawn, shown face up for a moment
         self.flash_until = 0
         self.log = []
+        # what each seat validated (or lost) at this round's end, for the round summary
+        self.notes = [[] for _ in range(session.state.num_players)]
         self.result_shown = False
         self.odds = bool(session.options.get("odds", False))
+        self._items = None          # [actions then, odds then, items]: the menu, worked out once
+        # What the last frame shows, for a frame that redraws only what changed (see draw):
+        # [status text, flash card, piles row y, menu y, menu rows, first row, cursor, count]
+        self._shown = [None, -1, 0, 0, 0, 0, -1, 0]
 
     def me(self):
         if self.demo:
@@ -119,7 +117,12 @@ class Table(Scene):
         return -1
 
     def name(self, seat):
-        return seat_name(self.state, seat, self.me())
+        return self.names[seat]
+
+    def message_band(self):
+        """Messages go over the status line and the piles' row: the list you choose from is
+        at the bottom."""
+        return 0, 0, self.app.width, self._shown[2] + self.app.small.line_height + 9
 
     def viewer(self):
         """The seat whose pile is shown as "yours": the person, or seat 0 in a demo."""
@@ -154,14 +157,33 @@ class Table(Scene):
                 break
         view_text.announce(self, seat, events)
 
+    def round_note(self, seat, text):
+        self.notes[seat].append(text)
+
+    def round_over(self, round_no, points):
+        """A round was scored: its summary over the table (not in a demo, which goes on)."""
+        notes = self.notes
+        self.notes = [[] for _ in range(self.state.num_players)]
+        if not self.demo:
+            from games.shadowlock import screens
+
+            self.app.push(screens.RoundSummary(self, round_no, points, notes))
+
     def menu_items(self):
         """[(action, label)] of the person's legal actions, in a stable order ([] when the
-        person is not to move: view_menu is loaded only when they are)."""
+        person is not to move: view_menu is loaded only when they are). Worked out once per
+        decision: a cursor move asks for them twice (its button, its frame)."""
         if not self.turns.human_to_move():
             return []
+        memo = self._items
+        n = len(self.session.actions)
+        if memo is not None and memo[0] == n and memo[1] == self.odds:
+            return memo[2]
         from games.shadowlock import view_menu
 
-        return view_menu.menu_items(self)
+        items = view_menu.menu_items(self)
+        self._items = [n, self.odds, items]
+        return items
 
     def label(self, a, best=False):
         from games.shadowlock import view_menu
@@ -179,16 +201,7 @@ class Table(Scene):
                 self.cursor = i
 
     # -- buttons ----------------------------------------------------------------------------
-    def button(self, b, kind):
-        if kind == btn.RELEASE:
-            return
-        if b == btn.MENU and kind == btn.PRESS:
-            self.open_menu()
-            return
-        if self.demo:
-            if b == btn.B and kind == btn.PRESS:
-                self.app.pop()
-            return
+    def press(self, b, kind):
         items = self.menu_items()
         if not items:
             return
@@ -202,81 +215,71 @@ class Table(Scene):
         elif kind == btn.PRESS and b == btn.A:
             self.act(items[self.cursor % len(items)][0])
 
-    def open_menu(self):
-        from ui.dialog import Dialog
-
+    def menu_rows(self):
+        """The piles and scorecards of every player; Show odds, on or off."""
         t = strings.t
-        labels = [t("resume"), t("sl.browse"),
-                  t("sl.odds_row") % t("sl.on" if self.odds else "sl.off"),
-                  t("how_to_play"), t("quit_game")]
 
-        def done(ch):
-            if ch == 1:
-                from games.shadowlock import screens
+        def browse():
+            from games.shadowlock import screens
 
-                screens.browse(self)
-            elif ch == 2:
-                self.odds = not self.odds
-                self.invalidate()
-            elif ch == 3:
-                from kit import lang
-                from ui.textview import TextView
+            screens.browse(self)
 
-                self.app.push(TextView(t("how_to_play"), lang.rules_text("games.shadowlock")))
-            elif ch == 4:
-                self.app.pop()
+        def odds():
+            self.odds = not self.odds
+            self.invalidate()
 
-        self.app.push(Dialog(t("sl.pause"), *self.turns.with_history(labels, done)))
+        return ((t("sl.browse"), browse),
+                (t("sl.odds_row") % t("sl.on" if self.odds else "sl.off"), odds))
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
         if self.flash >= 0:
-            if now - self.flash_until < 0 and self.app.top is self:
+            if time.ticks_diff(self.flash_until, now) > 0 and self.app.top is self:
                 return                       # the drawn card stays face up a moment
             self.flash = -1
-            self.invalidate()
+            self.request_draw()              # only the piles' row changes (draw_changes)
         what = self.turns.tick(now)
-        if what != turns.OVER:
+        if what != turns.OVER or self.demo:      # (an all-AI game: the kit ends it)
             return
-        if self.demo:
-            self.turns.end_demo(now)
-        elif not self.result_shown and self.app.top is self and not self.app.toasts_pending():
+        if not self.result_shown and self.app.top is self and \
+                self.turns.over_for(now) >= RESULT_PAUSE_MS:
+            # the finished table a moment (its status says "Game over"), its last message
+            # read (kit.turns), then the final scorecards
             self.result_shown = True
             self.session.clear_save()
             from games.shadowlock import screens
 
-            self.app.replace(screens.Result(self.session, self.me()))
+            self.app.replace(screens.Result(self.session, self.me(), self.names))
 
     # -- drawing ----------------------------------------------------------------------------
     def status_text(self):
         return view_text.status_text(self)
 
     def hint_text(self):
-        if self.demo:
-            return strings.t("sl.h_demo")
-        return strings.t("sl.h_act" if self.turns.human_to_move() else "sl.h_wait")
+        return self.hint(strings.t("sl.h_act" if self.turns.human_to_move() else "sl.h_wait"))
 
+    # A frame after an action draws the table whole (invalidate); the frames in between
+    # (request_draw: a cursor move, "Thinking...", the drawn card turned down again) redraw
+    # only what changed since the last frame (_shown): the status line, the piles' row, the
+    # menu rows the cursor left and reached. A whole table is ~57,600 pixels at 240x240 (47-54
+    # ms a cursor move on an emulated RP2040, every pixel sent); a cursor move is two rows.
     def draw(self, c, full):
+        if not full and self._shown[0] is not None:
+            self.draw_changes(c)
+            return
         app = self.app
         s = self.state
         font = app.small
         lh = font.line_height
-        w = app.width
         c.clear(theme.BG)
-        # status line
-        top = lh + 4
-        c.fill_rect(0, 0, w, top, theme.PANEL)
-        c.hline(0, top - 1, w, theme.EDGE)
-        right = strings.t("sl.round") % (s.round_no, s.rounds)
-        rw = font.width(right)
-        c.text(font, right, w - rw - 4, 2, theme.DIM)
-        c.text(font, font.fit(self.status_text(), w - rw - 12), 4, 2, theme.ACCENT)
+        self.draw_status(c)
         widgets.hint_bar(app, c, self.hint_text())
         bottom = app.height - widgets.hint_height(app)
-        y = top + 2
+        y = lh + 6
+        self._shown[2] = y
         y = self.draw_piles(c, y)
         me = self.viewer()
-        y = self.draw_pile_of(c, me, 4, y, w - 8, 2 if app.height < 200 else 3)
+        y = self.draw_pile_of(c, me, 4, y, app.width - 8, 2 if app.height < 200 else 3)
         y = self.draw_reserve(c, me, y)
         items = self.menu_items()
         row = lh + 2
@@ -287,21 +290,74 @@ class Table(Scene):
                 continue
             if y + lh > bottom - need_menu:
                 break
-            c.text(font, font.fit(self.opponent_line(seat), w - 8), 4, y,
+            c.text(font, font.fit(self.opponent_line(seat), app.width - 8), 4, y,
                    theme.ACCENT if seat == s.current_player else theme.FG)
             y += lh
+        shown = self._shown
+        shown[7] = len(items)
         if items:
             self.place_cursor(items)
             rows = (bottom - y - 1) // row
             if rows > len(items):
                 rows = len(items)
-            self.draw_menu(c, items, y + 1, y + 1 + rows * row)
+            if rows < 1:
+                rows = 1
+            shown[3] = y + 1
+            shown[4] = rows
+            shown[5] = -1
+            self.draw_menu(c, items)
             y += 2 + rows * row
-        for line in self.log:
-            if y + lh > bottom:
+        self.draw_log(c, y, bottom)
+
+    def draw_log(self, c, y, bottom):
+        """The last announcements under the menu, each whole (wrapped), the newest first
+        when there is no room for both (the History keeps every one)."""
+        font = self.app.small
+        lh = font.line_height
+        room = (bottom - y) // lh
+        shown = []
+        for text in reversed(self.log):
+            lines = font.wrap(text, self.app.width - 8)
+            if len(lines) > room:
                 break
-            c.text(font, font.fit(line, w - 8), 4, y, theme.DIM)
-            y += lh
+            room -= len(lines)
+            shown.insert(0, lines)
+        for lines in shown:
+            for line in lines:
+                c.text(font, line, 4, y, theme.DIM)
+                y += lh
+
+    def draw_changes(self, c):
+        """A frame between two actions: redraw only what changed since the last one."""
+        shown = self._shown
+        if self.status_text() != shown[0]:
+            self.draw_status(c)
+        if self.flash != shown[1]:
+            # the drawn card turned down again (or another one up): the piles' row anew
+            y = shown[2]
+            c.fill_rect(0, y - 1, self.app.width, self.app.small.line_height + 9, theme.BG)
+            self.draw_piles(c, y)
+        items = self.menu_items()
+        if len(items) != shown[7]:
+            self.draw(c, True)            # the menu came or went: the table anew
+        elif items:
+            self.draw_menu(c, items)
+
+    def draw_status(self, c):
+        """The status line: what to do now at the left, the round at the right."""
+        app = self.app
+        s = self.state
+        font = app.small
+        w = app.width
+        top = font.line_height + 4
+        c.fill_rect(0, 0, w, top, theme.PANEL)
+        c.hline(0, top - 1, w, theme.EDGE)
+        right = strings.t("sl.round") % (s.round_no, s.rounds)
+        rw = font.width(right)
+        c.text(font, right, w - rw - 4, 2, theme.DIM)
+        text = self.status_text()
+        self._shown[0] = text
+        c.text(font, font.fit(text, w - rw - 12), 4, 2, theme.ACCENT)
 
     def draw_piles(self, c, y):
         app = self.app
@@ -328,6 +384,7 @@ class Table(Scene):
                 text += " " + strings.t("sl.odds_pct") % int(100 * stop_chance(s, me, p) + 0.5)
             c.text(font, text, x + cw + 3, y + (ch - lh) // 2, theme.FG)
             x += cw + 6 + font.width(text) + 8
+        self._shown[1] = self.flash
         if self.flash >= 0:
             # the card just drawn, face up at the right
             fw = cw + 8
@@ -367,7 +424,7 @@ class Table(Scene):
         lh = font.line_height
         pile = s.coll[seat]
         label = strings.t("sl.your_pile") if seat == self.me() else \
-            strings.t("sl.pile_of") % self.name(seat)
+            view_text.named("sl.pile_of", self.name(seat))
         if s.locked[seat]:
             label += " (" + strings.t("sl.locked") + ")"
         c.text(font, font.fit(label + " " + strings.t("sl.cards_n") % len(pile), w), x, y,
@@ -457,34 +514,55 @@ class Table(Scene):
                                       s.box_count(seat), s.totals[seat])
         return text + ("  [" + res + "]" if res else "")
 
-    def draw_menu(self, c, items, y, bottom):
-        font = self.app.small
-        lh = font.line_height
-        row = lh + 2
-        rows = (bottom - y) // row
-        if rows < 1:
-            rows = 1
+    def draw_menu(self, c, items):
+        """The list of what you may do now, in the rows the last whole frame gave it
+        (_shown[3:5]): every row when it scrolled or was not drawn yet, else only the row
+        the cursor left, the row it reached and the "3/7" mark of a longer list."""
+        shown = self._shown
+        y = shown[3]
+        rows = shown[4]
         n = len(items)
         cur = self.cursor % n
-        first = 0
-        if cur >= rows:
-            first = cur - rows + 1
-        w = self.app.width
+        first = cur - rows + 1 if cur >= rows else 0
         more = first > 0 or first + rows < n
         mark = "%d/%d" % (cur + 1, n) if more else ""
-        mw = font.width(mark) + 6 if more else 0
-        for i in range(first, min(n, first + rows)):
-            ry = y + (i - first) * row
-            sel = i == cur
-            if sel:
-                c.fill_rect(2, ry, w - 4, row, theme.SEL)
-            room = w - 12 - (mw if i == first else 0)
-            c.text(font, font.fit(items[i][1], room), 6, ry + 1,
-                   theme.SEL_FG if sel else theme.FG)
-            if more and i == first:
-                # a longer list scrolls: where the cursor is, at the right of the first row
-                c.text(font, mark, w - 4 - font.width(mark), ry + 1,
-                       theme.SEL_FG if sel else theme.DIM)
+        old = shown[6]
+        if first != shown[5]:
+            for i in range(first, min(n, first + rows)):
+                self.menu_row(c, items, i, first, y, mark)
+        else:
+            if old != cur and first <= old < first + rows:
+                self.menu_row(c, items, old, first, y, mark)
+            self.menu_row(c, items, cur, first, y, mark)
+            if more and cur != first and old != first:
+                self.menu_mark(c, False, y, mark, n)
+        shown[5] = first
+        shown[6] = cur
+
+    def menu_row(self, c, items, i, first, y, mark):
+        font = self.app.small
+        row = font.line_height + 2
+        ry = y + (i - first) * row
+        sel = i == self.cursor % len(items)
+        w = self.app.width
+        c.fill_rect(2, ry, w - 4, row, theme.SEL if sel else theme.BG)
+        room = w - 12 - (self.mark_width(len(items)) + 6 if mark and i == first else 0)
+        c.text(font, font.fit(items[i][1], room), 6, ry + 1, theme.SEL_FG if sel else theme.FG)
+        if mark and i == first:
+            self.menu_mark(c, sel, y, mark, len(items))
+
+    def mark_width(self, n):
+        """Room for the "3/7" mark of a list of n: the same for every place of the cursor,
+        so the first row's label is cut at the same place whichever mark is shown."""
+        return self.app.small.width("88/88" if n > 9 else "8/8")
+
+    def menu_mark(self, c, sel, y, mark, n):
+        """Where the cursor is in a longer list, at the right of its first row shown."""
+        font = self.app.small
+        w = self.app.width
+        mw = self.mark_width(n)
+        c.fill_rect(w - 6 - mw, y, mw + 4, font.line_height + 2, theme.SEL if sel else theme.BG)
+        c.text(font, mark, w - 4 - font.width(mark), y + 1, theme.SEL_FG if sel else theme.DIM)
 
 
 def _order(card):

@@ -63,7 +63,11 @@ def menu_items(table):
     if s.phase == P_VALIDATE:
         from games.shadowlock.objectives import best_plan
 
-        for f, _p, box, j in best_plan(s.coll[seat], s.boxes[seat], s.val_jokers):
+        # Nothing planned for this family (its only options spend a joker that gains more
+        # in a family still to come): declining is the best choice.
+        best = (DECLINE << 8) | s.val_family
+        for f, _p, box, j in best_plan(s.coll[seat], s.boxes[seat], s.val_jokers,
+                                       s.val_family):
             if f == s.val_family:
                 best = (VALIDATE << 8) | (box * 2 + j)
     for a in s.legal_actions():
@@ -119,5 +123,5 @@ def label(table, a, best=False):
             text += t("sl.a_joker_used")
         return text + (t("sl.a_best") if best else "")
     if k == DECLINE:
-        return t("sl.a_decline")
+        return t("sl.a_decline") + (t("sl.a_best") if best else "")
     return s.action_str(a)

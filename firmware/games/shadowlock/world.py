@@ -42,7 +42,8 @@ def card_str(card):
         return "%d%s" % (cards.VALUE[card], COLOUR_LETTERS[cards.COLOUR[card]])
     if k == K_ACTION:
         return cards.ACTION_NAMES[cards.ACTION[card]]
-    return cards.KIND_NAMES[k].capitalize()
+    name = cards.KIND_NAMES[k]
+    return name[:1].upper() + name[1:]      # MicroPython's str has no capitalize()
 
 
 def action_str(state, act):
@@ -178,15 +179,14 @@ def check(state):
                 raise AssertionError("%s in a pile" % card_str(c))
 
 
-def position(players=2, coll=None, reserve=None, piles_=None, locked=None, player=0,
+def position(s, rounds, coll=None, reserve=None, piles_=None, locked=None, player=0,
              boxes=None, phase=0, mode="classic"):
-    """A hand-built position (tests): `coll`/`reserve` per seat, `piles_` two lists (top at
-    the end), `boxes` per seat {box: points}. Cards placed nowhere go to the discard."""
-    from games.shadowlock.rules import ROUNDS, State
-
-    s = State(players)
+    """A hand-built position (tests: rules.position) in the fresh State `s` of `rounds`
+    rounds: `coll`/`reserve` per seat, `piles_` two lists (top at the end), `boxes` per seat
+    {box: points}. Cards placed nowhere go to the discard."""
+    players = s.num_players
     s.mode = MODES.index(mode)
-    s.rounds = ROUNDS[mode]
+    s.rounds = rounds
     for i in range(players):
         if coll is not None:
             s.coll[i] = list(coll[i])

@@ -1,5 +1,10 @@
 # The list of games the console offers, and on-demand loading of their modules.
 #
+# Its own layer, just above core/ (docs/ARCHITECTURE.md, "Who may import whom"): the menu,
+# the kit, the Virtual Pico and the tools read it, so it sits below all of them. It names
+# games by package and imports none but through `load` (by name, when one is chosen), so
+# nothing that reads it depends on a game.
+#
 # Adding a game touches nothing outside its package but ONE line here. Each entry is a tuple
 # (game_id, names, package, min_players, max_players):
 #   game_id      short id used in settings, saves, scores and logs ("match252")
@@ -22,7 +27,8 @@
 #
 # A game's modules are imported only when the game is chosen (load) and are dropped from
 # sys.modules when leaving it (unload), so only one game occupies the Pico's heap at a time;
-# the game kit (kit.*), which only games import, goes with them (unload_all).
+# the game kit (kit.*), which games and the console's game screens import, goes with them
+# (unload_all).
 
 import gc
 import sys
