@@ -8,7 +8,7 @@
 # them with sample_hidden and checks the decision does not change).
 #
 # How it decides: a heuristic value for every legal action (a few thousand operations), then
-# a look-ahead at the best few in sampled worlds (LEVELS). The heuristic value is
+# a look-ahead at the best few in sampled worlds (PARAMS). The heuristic value is
 #   - the card's worth for its cauldron, from a per-kind potential (a single costs its value
 #     but may still become a pair; a pair is worth its future three; three cards their sum and
 #     the chance of the +5; own colour doubled), with supply = the cards of that kind still on
@@ -58,7 +58,7 @@ from games.cauldron.board import (
     is_immuto,
     spell_type,
 )
-from kit import off_day, sampling
+from kit import check_turn, off_day, sampling
 
 TAKE_K = 1
 ACCIO_K = 2
@@ -67,11 +67,11 @@ PASS_K = 4
 KEEP_K = 5
 DISCARD_K = 6
 
-# per level: (random share, plan weight, deny weight, recipe play, end-game sense, memory
-# level of state.memory, share of games off form (kit.off_day: every action at random),
-# worlds of the look-ahead by number of players (0: the heuristic alone), candidates looked
-# at ahead (its best by the heuristic))
-LEVELS = {
+# per level (one of core.session.LEVELS): (random share, plan weight, deny weight, recipe
+# play, end-game sense, memory level of state.memory, share of games off form (kit.off_day:
+# every action at random), worlds of the look-ahead by number of players (0: the heuristic
+# alone), candidates looked at ahead (its best by the heuristic))
+PARAMS = {
     "easy": (0.25, 0.5, 0.0, True, True, "normal", 0.35, (0, 0, 1, 1, 1), 3),
     "normal": (0.06, 0.5, 0.0, True, True, "normal", 0.0, (0, 0, 2, 1, 1), 3),
     "hard": (0.0, 0.75, 0.25, True, True, "hard", 0.0, (0, 0, 3, 2, 2), 3),
@@ -80,7 +80,7 @@ USE_ACCIO = 2.5      # what one Accio use is worth early in the game
 USE_DECL = 1.2
 CORNER_COST = 2.0
 WIN_END = 20.0
-BUDGET = LEVELS["hard"][7]   # hard's worlds (tools.arena's hard*K: K times as many)
+BUDGET = PARAMS["hard"][7]   # hard's worlds (tools.arena's hard*K: K times as many)
 TIME_CAP_MS = 600    # on a board: no new world past it
 
 
@@ -357,7 +357,7 @@ def evaluate(kn, action, rnd):
     seat = kn.seat
     k = action >> 8
     arg = action & 0xFF
-    _rand, plan_w, deny_w, deep, endsense = LEVELS[kn.level][:5]
+    _rand, plan_w, deny_w, deep, endsense = PARAMS[kn.level][:5]
     top = s.top(seat)
     decl_left = s.uses_left(seat, 1)
     if k == KEEP_K or k == DISCARD_K:
@@ -409,14 +409,14 @@ def evaluate(kn, action, rnd):
 
 def memory_level(level):
     """The rules' memory level (state.memory) the AI of `level` plays with."""
-    return LEVELS[level][5]
+    return PARAMS[level][5]
 
 
 def _values(state, seat, level, memory="own"):
     """(legal actions, their heuristic values) for `seat` at `level` (memory: the rules'
     memory: "own" for the level's memory, "all" for every card it saw placed)."""
     kn = Know(state, seat, level, memory)
-    kn.deep = LEVELS[level][3]
+    kn.deep = PARAMS[level][3]
     legal = state.legal_actions()
     return legal, [evaluate(kn, a, None) for a in legal], kn
 
@@ -491,28 +491,25 @@ def look_ahead(state, seat, level, rng, cands, extra, worlds, when):
 
 def choose(state, seat, level, rng, budget=None):
     """The action `seat` plays at `level` ("easy", "normal", "hard"). `budget`: the worlds
-    sampled for the look-ahead (None: the level's own, LEVELS; 0: the heuristic alone)."""
-    if state.current_player != seat:
-        raise ValueError("seat %d cannot move now" % seat)
-    if level not in LEVELS:
-        raise ValueError("unknown level %r" % (level,))
+    sampled for the look-ahead (None: the level's own, PARAMS; 0: the heuristic alone)."""
+    check_turn(state, seat, level)
     legal = state.legal_actions()
     if not legal:
         raise ValueError("no legal action")
     if len(legal) == 1:
         return legal[0]
-    rand = LEVELS[level][0]
-    if off_day(rng, seat, LEVELS[level][6]):
+    rand = PARAMS[level][0]
+    if off_day(rng, seat, PARAMS[level][6]):
         rand = 1.0
     if rand and rng.random() < rand:
         return rng.choice(legal)
     legal, vals, kn = _values(state, seat, level)
-    worlds = LEVELS[level][7][state.num_players] if budget is None else budget
+    worlds = PARAMS[level][7][state.num_players] if budget is None else budget
     if worlds <= 0:
         return legal[_best(vals)]
     order = sorted(range(len(legal)), key=lambda i: (-vals[i], i))
-    cands = [legal[i] for i in order[:LEVELS[level][8]]]
-    extra = [recipe_part(kn, a) if LEVELS[level][3] else 0.0 for a in cands]
+    cands = [legal[i] for i in order[:PARAMS[level][8]]]
+    extra = [recipe_part(kn, a) if PARAMS[level][3] else 0.0 for a in cands]
     return look_ahead(state, seat, level, rng, cands, extra, worlds,
                       sampling.deadline(TIME_CAP_MS))
 
