@@ -373,3 +373,18 @@ def test_a_move_redraws_only_what_changed_and_the_same_pixels():
         scene.draw(fresh, True)
         assert bytes(c.buf) == bytes(fresh.buf), (moves, st.phase)
     assert moves == 12 and quick > 0
+
+
+def test_how_to_play_explains_every_code_and_letter_on_the_screen():
+    """The board's abbreviations, read on a page of the game's menu: the kinds' codes, the
+    colour letters, the spells' uses left beside each player (A2 D3), the corner mark."""
+    import importlib
+
+    for language in ("en", "fr"):
+        table = importlib.import_module("games.cauldron.lang_" + language).T
+        rules_text = importlib.import_module("games.cauldron.howto_" + language).RULES
+        for code, kind in zip(table["cd.codes"].split(" "), table["cd.kinds"].split(",")):
+            assert "%s %s" % (code, kind) in rules_text, (language, code)
+        for letter, colour in zip(table["cd.colour_letters"], table["cd.colours"].split(",")):
+            assert "%s %s" % (letter, colour) in rules_text, (language, letter)
+        assert "A2" in rules_text and "D3" in rules_text

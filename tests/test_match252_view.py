@@ -486,3 +486,22 @@ def test_moves_redraw_the_side_panel_in_parts_with_a_whole_redraws_pixels():
         scene.draw(c, False)
         assert bytes(c.buf) == full_frame(scene), move
     assert caps > 0                              # a capture was among them
+
+
+def test_the_cursor_on_a_face_down_card_is_a_thick_light_frame():
+    """On a card back (theme.BACK) the cursor is three rings of theme.FG: theme.SEL, the
+    cursor's colour on a face, hardly shows there."""
+    for board, _w, _h in BOARDS:
+        r = headless.run("WAIT:300,SHOT:t", board=board, setup=table(0))
+        scene = r.app.top
+        s = scene.state
+        slot = scene.cursor
+        assert not s.up[slot] and s.grid[slot] != rules.EMPTY      # a back under the cursor
+        gx, gy, cell_w, cell_h, card_w, card_h = scene.geo[:6]
+        x = gx + (slot & 3) * cell_w
+        y = gy + (slot >> 2) * cell_h + card_h // 2
+        img = r.frames["t"].convert("RGB")
+        fg = (0xE8, 0xEC, 0xF0)      # theme "dark" FG
+        for dx in range(3):
+            p = img.getpixel((x + dx, y))
+            assert all(abs(a - b) < 9 for a, b in zip(p, fg)), (board, dx, p)

@@ -321,3 +321,115 @@ def test_setup_offers_the_solo_high_scores(tmp_path):
                           ["2.", "32 cards", "85"]]
     r = headless.run("WAIT:300,UP,UP,A,WAIT:300", board=SQUARE, setup=setup)
     assert r.app.top.rows == [["No scores yet", "", ""]]
+
+
+# -- read at a glance: the preview's count, the hint's pairs, the faces, the words -------------
+def test_the_preview_counts_down_the_seconds_to_memorise():
+    texts = []
+
+    def setup(app):
+        table_setup(16, players=1)(app)
+        seen = opening.drawn_texts(app)
+        texts.append(seen)
+
+    r = headless.run("WAIT:3600", board=SQUARE, setup=setup)
+    seen = texts[0]
+    counts = [t for t in seen if t.startswith("Memorise the cards: ")]
+    assert counts[:3] == ["Memorise the cards: 3", "Memorise the cards: 2",
+                          "Memorise the cards: 1"], counts
+    assert seen.index(counts[2]) < max(i for i, t in enumerate(seen) if t.startswith("A Flip"))
+    assert r.app.top.reveal_until is None
+
+
+def test_a_hint_of_two_pairs_frames_each_pair_in_its_own_colour():
+    r = headless.run("WAIT:300,X,WAIT:100,SHOT:hint", board=SQUARE,
+                     setup=table_setup(32, players=1, preview=False))
+    scene = r.app.top
+    slots = scene.state.hint_slots
+    assert len(slots) == 4
+    img = r.frames["hint"].convert("RGB")
+    from core import theme
+
+    def frame_rgb(i):
+        row, col = divmod(i, scene.cols)
+        # the cell's 1 px margin, left of the card's middle (the cursor is on slot 0)
+        return img.getpixel((scene.grid_x + col * scene.cell_w,
+                             scene.grid_y + row * scene.cell_h + scene.cell_h // 2))
+
+    first = [frame_rgb(i) for i in slots[:2] if i != scene.cursor]
+    second = [frame_rgb(i) for i in slots[2:] if i != scene.cursor]
+    assert first and second
+    def near(p, index):
+        return all(abs(a - b) < 9 for a, b in zip(p, _rgb(index)))
+
+    assert all(near(p, theme.ACCENT) for p in first), first
+    assert all(near(p, theme.WARN) for p in second), second
+
+
+def test_the_symbol_is_never_drawn_through_the_location_label():
+    for board, size in ((SQUARE, 16), (SQUARE, 32), (SQUARE, 64), (WIDE, 16), (WIDE, 32),
+                        (PACK, 64)):
+        r = headless.run("WAIT:300,SHOT:up", board=board, setup=table_setup(size, players=1))
+        scene = r.app.top
+        img = r.frames["up"].convert("RGB")
+        w = scene.cell_w - 2
+        h = scene.cell_h - 2
+        for i in range(size):
+            row, col = divmod(i, scene.cols)
+            x = scene.grid_x + col * scene.cell_w + 1
+            y = scene.grid_y + row * scene.cell_h + 1
+            inked = [any(sum(img.getpixel((x + dx, y + dy))) < 100 for dx in range(3, w - 3))
+                     for dy in range(h)]          # the ink (theme.INK), darker than a frame
+            # from the top: the symbol's rows, at least one blank row, the label's rows
+            runs = []
+            for dy in range(h):
+                if inked[dy] and (dy == 0 or not inked[dy - 1]):
+                    runs.append(dy)
+            assert len(runs) >= 2, (board, size, i, inked)
+
+
+def test_french_card_names_agree_with_the_symbol():
+    from core import strings
+
+    strings.load("fr")
+    try:
+        kit_lang.load("games.memory", "memory")
+        names = {view.card_name(c).split(",")[0] for c in range(64)}
+    finally:
+        strings.remove()
+        strings.load("en")
+    assert {"Lune bleue", "Clé verte", "Montagne verte", "Cerf bleu", "Soleil vert",
+            "Couronne rouge"} <= names, sorted(names)
+    assert not {"Lune bleu", "Clé vert", "Vague bleu"} & names
+
+
+def test_how_to_play_says_the_display_pack_has_x_and_y():
+    from games.memory import howto_en, howto_fr
+
+    assert "on the Display Pack 2.0 X and Y move the cursor" in howto_en.RULES
+    assert "sur le Display Pack 2.0 X et Y déplacent le curseur" in howto_fr.RULES
+    for rules_text in (howto_en.RULES, howto_fr.RULES):
+        assert "Pico-LCD-1.14, Display Pack 2.0)" not in rules_text
+
+
+def test_the_first_game_tip_says_the_turn_passes_and_b_changes_the_mode():
+    from kit import lang_en, lang_fr
+    from ui.dialog import Dialog
+
+    en = lang_en.T["tip.memory"]
+    fr = lang_fr.T["tip.memory"]
+    assert "play again" not in en and "rejouez" not in fr
+    assert "the turn passes after each try" in en and "le tour passe après chaque essai" in fr
+    assert "B changes it" in en and "B Mode" in en
+    assert "B le change" in fr and "B Mode" in fr
+    # Whole in its dialog on every board (a Dialog keeps the lines its screen has room for).
+    for board in (SQUARE, WIDE, PACK):
+        app = headless.run("WAIT:100", board=board, setup=lambda app: app.start()).app
+        for text in (en, fr, lang_en.T["tip.mem_offer"], lang_fr.T["tip.mem_offer"]):
+            shown = widgets.hints(app, text)
+            cut = shown.find("  ")
+            shown = shown[:cut] + "\n" + shown[cut + 2:]     # as kit.tips.show
+            dialog = Dialog(shown, ["OK"], None, title="Tip")
+            dialog.app = app
+            dialog.enter()
+            assert dialog.lines == app.small.wrap(shown, app.width - 40), (board, dialog.lines)

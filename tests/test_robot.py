@@ -6,7 +6,8 @@ what a player would.
 - a run's key script replays the same game in the headless simulator, and under the
   MicroPython unix port with a Pico's heap;
 - faults planted in the firmware turn the robot red: an error at the game's end, a History
-  that keeps nothing, text cut on the table, a hint naming a button the board lacks.
+  that keeps nothing, text cut on the table, a hint naming a button the board lacks, a hint
+  naming a button that does nothing there.
 """
 
 import tempfile
@@ -71,6 +72,39 @@ def test_the_key_script_replays_the_same_game_in_the_headless_simulator():
                          settle_ms=0)
     assert again.final.tobytes() == robot_screen.tobytes()
     assert type(again.app.top).__name__ == result.top == "SetupScreen"
+
+
+def test_a_power_cut_mid_game_replays_as_one_command_per_power_on():
+    """The plan's power cut (tools.robot.feel) is played: the table is back at power-on and
+    the game goes on to its end; the replay is two commands on one data folder, and the two
+    played one after the other leave the screen the robot saw."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    plan = _short_game(feel="power", feel_at=3, after="again")   # ends on a fresh table
+    with tempfile.TemporaryDirectory() as folder:
+        player = __import__("tools.robot.player", fromlist=["Player"]).Player(plan, folder)
+        result = player.run()
+        robot_screen = player.driver.platform.display.to_image()
+    assert result.ok, _report(result)
+    assert player.felt and len(player.driver.cuts) == 1
+    assert result.replay.count("python -m sim --headless") == 2
+    from tools.robot import feel
+
+    with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as out:
+        for i, line in enumerate(feel.replay_lines(player.driver, data)):
+            argv = shlex.split(line)
+            keys = argv.index("--keys") + 1
+            argv[keys] += ",SHOT:end%d" % i          # the screen when the script ends
+            subprocess.run([sys.executable] + argv[1:] + ["--shots", out], check=True,
+                           capture_output=True, timeout=600)
+            shot = os.path.join(out, "end%d.png" % i)
+        from PIL import Image
+
+        last = Image.open(shot).convert("RGB")
+    assert last.tobytes() == robot_screen.convert("RGB").resize(last.size).tobytes()
 
 
 def test_a_run_replays_under_micropython_with_a_pico_heap():
@@ -164,3 +198,21 @@ def test_a_hint_naming_a_button_the_board_lacks_turns_the_robot_red(monkeypatch)
         "A Reveal", "Y Reveal"))
     result = _run(_short_game(board="pico_lcd_1_14"))
     assert any("which the board lacks" in f.kind for f in result.failures), _report(result)
+
+
+def test_a_hint_naming_a_button_that_does_not_do_it_turns_the_robot_red(monkeypatch):
+    """The hint bar says "X Peek" on Match 2-52's table, where X does nothing: the robot,
+    pressing the buttons the hint names as a person would, finds that X never changes
+    anything (planted: the hint's text rewritten; the table's buttons unchanged)."""
+    from ui import widgets
+
+    hints = widgets.hints
+
+    def with_peek(app, text):
+        out = hints(app, text)
+        return out + "  X Peek" if "A Reveal" in out else out
+
+    monkeypatch.setattr(widgets, "hints", with_peek)
+    result = _run(_short_game(board="pico_lcd_1_3"))
+    assert any(f.kind == "hint does nothing" and "X Peek" in f.text
+               for f in result.failures), _report(result)

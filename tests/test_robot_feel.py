@@ -125,3 +125,22 @@ def test_inspect_turns_red_when_the_card_stays_on_after_a_is_let_go():
     finally:
         inspect.Inspect.button = real
     assert failures and "stayed on top" in failures[0], failures
+
+
+def test_inspect_turns_red_when_the_card_leaves_a_ghost_on_the_table(monkeypatch):
+    """Planted: the table under the card is not drawn again when the card goes (App.pop
+    without its invalidate()): the card's picture stays on the table's pixels."""
+    from core.app import App
+
+    def pop_no_redraw(self):
+        scene = self.stack.pop()
+        scene.exit()
+        scene.app = None
+
+    with tempfile.TemporaryDirectory(prefix="feel-") as folder:
+        with Driver("pico_lcd_1_14", 13, "en", folder) as d:
+            table = open_game(d, row=1)
+            monkeypatch.setattr(App, "pop", pop_no_redraw)
+            failures = feel.inspect(d)
+            assert d.app.top is table
+    assert failures and "drawn whole" in failures[0], failures

@@ -37,7 +37,7 @@ FACTS = {
     ],
     # Memory, 64 cards: DOWN, RIGHT, A flipped the card of row 2, column 2 (code FG).
     "memory_64_board": [
-        text("FG", 40, 55, T.INK),
+        text("FG", 40, 57, T.INK),            # under the symbol, never through it
         frame(30, 41, 30, 26, T.FG, 2),
         text("A Flip  B Mode  X Hint  Y Peek  MENU Menu", 4, 229, T.DIM),
     ],
@@ -74,26 +74,26 @@ FACTS = {
     "shadowlock_table_pico_lcd_1_3": [
         text("Draw again or stop", 4, 2, T.ACCENT),
         text("12", 38, 44, T.YELLOW),
-        text("Draw from A (stop 13%)", 6, 97, T.SEL_FG),
+        text("Draw from A (risk 13%)", 6, 97, T.SEL_FG),
         text("Up/Down Choose  A Do  MENU Menu", 4, 229, T.DIM),
     ],
     # The Display Pack 2.0 has A, B, X, Y only: X/Y move, B held opens the menu.
     "shadowlock_table_display_pack_2": [
         text("Draw again or stop", 4, 2, T.ACCENT),
-        text("Draw from A (stop 13%)", 6, 97, T.SEL_FG),
+        text("Draw from A (risk 13%)", 6, 97, T.SEL_FG),
         text("X/Y Choose  A Do  Hold B Menu", 4, 229, T.DIM),
     ],
     # Manufactory: your turn to draft; the cursor on the free part at the front of the belt,
     # the Forge Bellows (Black or Red, mana 3); the next part costs a card.
     "manufactory_table_pico_lcd_1_3": [
-        text("Your turn: draft a part", 4, 2, T.ACCENT),
+        text("Your turn: take a part", 4, 2, T.ACCENT),
         text("Free", 4, 14, T.DIM),
-        text("Cost: 1 card", 100, 14, T.WARN),
+        text("Cost: 1 part", 100, 14, T.WARN),
         text("B/R", 7, 36, T.INK),
         text("3", 20, 65, T.INK, "large"),
         frame(4, 26, 40, 64, T.SEL, 2, 2),
         text("Forge Bellows: Black or Red, mana 3", 4, 94, T.FG),
-        text("</> Part  A Draft  MENU Menu", 4, 229, T.DIM),
+        text("</> Part  A Take  MENU Menu", 4, 229, T.DIM),
     ],
     # A land drafted: its colour is declared in a dialog (OK / Cancel).
     "manufactory_declare": [

@@ -221,8 +221,8 @@ def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
         st.events = [("skipped", 1), ("shadow_keep", 3, 0), ("shadow_keep", 2, 4)]
         scene.announce(1, st.events)
         # four players: Ouest, Nord, Est clockwise from you (kit.seat_names)
-        assert scene.history.lines[-3:] == ["Le tour d'Ouest est passé", "Est garde la Shadow",
-                                            "Nord garde la Shadow, 4 cartes perdues"]
+        assert scene.history.lines[-3:] == ["Le tour d'Ouest est passé", "Est garde l'Ombre",
+                                            "Nord garde l'Ombre, 4 cartes perdues"]
         st.events = [("play", 1, 1, 1)]                  # an AI's Double on itself
         scene.announce(1, st.events)
         assert scene.history.lines[-1] == "Ouest a joué Double sur lui-même"

@@ -14,6 +14,7 @@ from kit import lang
 from kit.actions import encode
 from sim import headless
 from tests import opening
+from tests.opening import drawn_texts
 from ui.textview import TextView
 
 ENTRY = registry.find("shadowlock")
@@ -86,7 +87,7 @@ def test_table_mid_turn_on_every_board_and_a_draw_with_the_buttons():
         assert type(scene).__name__ == "Table"
         assert scene.status_text() == "Draw again or stop"
         labels = [lab for _a, lab in scene.menu_items()]
-        assert labels[0].startswith("Draw from A (stop ") and labels[0].endswith("%)")
+        assert labels[0].startswith("Draw from A (risk ") and labels[0].endswith("%)")
         assert "Stop (keep the pile)" in labels
         assert all(lab for lab in labels)
         # the menu is on screen: the highlighted row is drawn in SEL colour
@@ -483,3 +484,94 @@ def test_the_last_announcements_are_wrapped_whole_under_the_menu():
     assert len(first) == 2 and all(line in drawn for line in first)
     assert "You draw 7 Red" in drawn and drawn.index(first[1]) < drawn.index("You draw 7 Red")
     assert not [s for s in drawn if s.endswith("…")]
+
+
+# -- words a newcomer reads ---------------------------------------------------------------------
+
+
+def test_no_english_card_names_left_in_french():
+    # "Shadow", "Flip", "Swipe", "STOP", "Stop", "scorecards" were English in the French
+    # table (the game is the "Verrou d'Ombre": a Shadow is an Ombre)
+    for key, text in lang_fr.T.items():
+        for word in ("Shadow", "Flip", "Swipe", "STOP", "Stop", "stop", "scorecard"):
+            assert word not in text, (key, word)
+    assert lang_fr.T["sl.shadow"] == "Ombre"
+    from games.shadowlock import howto_fr
+
+    for word in ("Shadow ", "Flip", "Swipe", "scorecard"):
+        assert word not in howto_fr.RULES.replace("(Shadow Lock)", ""), word
+
+
+def test_opponents_are_described_in_words_where_the_line_has_room():
+    # "West 5 L  1/10 17p  [JJ]" could not be read without the rules; now "West: 5 cards
+    # (locked), 1/10 boxes, 17 pts; Joker, Joker" where it fits, the reserve by its chips'
+    # letters where only that does, the short form last (the "?" screen explains it)
+    for language in ("en", "fr"):
+        for board, w, _h, _down in BOARDS:
+            seen = []
+
+            def setup(app, seen=seen, language=language):
+                if language == "fr":
+                    strings.load("fr")
+                table(players=3)(app)
+                seen.append(drawn_texts(app))
+            try:
+                r = headless.run("WAIT:300", board=board, setup=setup)
+                scene = r.app.top
+                st = scene.state
+                texts = seen[0]
+                f = r.app.small
+                word = strings.t("sl.opp_words").split("%s")[1][:2]   # ": " / " :"
+                words = 0
+                for seat in (1, 2):
+                    line = scene.opponent_line(seat, w - 8)
+                    assert line in texts and f.width(line) <= w - 8, (board, line, texts)
+                    if not line.startswith(scene.name(seat) + word):
+                        continue              # the short form: the words did not fit
+                    words += 1
+                    n = len(st.coll[seat])
+                    assert strings.t("sl.cards_1" if n == 1 else "sl.cards_n") % n in line
+                    for c in st.reserve[seat]:
+                        assert view.action_name(view.cards.ACTION[c])[:2] in line
+                assert words >= (2 if w == 320 else 1), (board, language)
+                # one card, one "card": no "1 cards"
+                assert view.cards_text(1) == strings.t("sl.cards_1") % 1 != \
+                    strings.t("sl.cards_n") % 1
+                assert not [t for t in texts if t.endswith("\u2026")], (board, texts)
+                # the short form only where the words do not fit, and never cut
+                for room in (w - 8, 150, 100):
+                    line = scene.opponent_line(1, room)
+                    assert f.width(line) <= room or line.startswith(scene.name(1) + " "), room
+            finally:
+                strings.remove()
+                strings.load("en")
+
+
+def test_how_to_play_spells_out_the_codes():
+    # "P 2P 3K 4K F FC SR LR RR C", the reserves' letters and the short opponent line were
+    # explained nowhere: How to play (from the pause menu) spells them out, both languages
+    from games.shadowlock import howto_en, howto_fr
+
+    for t, text in ((lang_en.T, howto_en.RULES), (lang_fr.T, howto_fr.RULES)):
+        for code, name in zip(t["sl.box_codes"].split(","), t["sl.boxes"].split(",")):
+            assert code + " " + name in text, code
+        short = t["sl.opp"] % ("West" if t is lang_en.T else "Ouest", 5, " L", 1, 17)
+        assert " ".join(short.split()) in text
+
+
+def test_the_final_scorecards_name_the_boxes_where_they_fit():
+    # the rows were "P", "2P", "3K"...: now "Pair", "Two pairs"... (the codes only where
+    # the columns would keep no room for a score)
+    for board, _w, _h, _down in BOARDS:
+        for players in (2, 4):
+            seen = []
+
+            def setup(app, seen=seen, players=players):
+                table(until=finished, players=players, seed=8)(app)
+                seen.append(drawn_texts(app))
+            r = headless.run("WAIT:2500", board=board, setup=setup)
+            assert is_a(r.app.top, "Result")
+            texts = seen[0]
+            assert not [t for t in texts if t.endswith("\u2026")], (board, texts)
+            texts = texts[texts.index("Total"):]         # the final scorecards' rows
+            assert "Pair" in texts and "P" not in texts, (board, players)

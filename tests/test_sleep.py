@@ -241,3 +241,76 @@ def test_a_message_on_screen_keeps_its_reading_time_while_asleep():
         assert app.toasts_pending() == 1            # still there: its time stood still
         r.wait(8000)
         assert app.toasts_pending() == 0
+
+
+def test_a_table_wakes_as_it_fell_asleep_its_deadlines_moved_on():
+    """A pair of Memory shown face up, and the AI's pause after a move, keep what they had
+    left when the console fell asleep (kit.table.Table.slept): the pair is still face up on
+    the first frame awake, however long it slept."""
+    import registry
+    from kit import setup as kit_setup
+
+    entry = registry.find("memory")
+
+    def setup(app):
+        app.start()
+        app.push(kit_setup.demo_scene(app, entry, 5))
+
+    with runner(setup=setup) as r:
+        app = r.app
+        table = app.top
+        while table.show_until is None:             # the first pair turned face up
+            r.wait(20)
+        left = table.show_until - r.platform.clock.now
+        wait_left = None if table.turns.wait_until is None else \
+            table.turns.wait_until - r.platform.clock.now
+        assert left > 100
+        app._idle[1] = 0
+        from core import power
+
+        power.sleep(app, -1)                        # asleep now (the gesture's effect)
+        app._idle[3] = 0                            # its buttons let go
+        r.wait(30_000)
+        assert app._idle[1] == 3 and table.show_until is not None
+        r.down(headless.button_bit("B"))
+        r.run_until(r.t + 25)                       # woken at its next look (20 ms)
+        assert app._idle[1] == 0
+        assert table.show_until is not None         # still face up
+        assert 0 < table.show_until - r.platform.clock.now <= left
+        if wait_left is not None and table.turns.wait_until is not None:
+            assert table.turns.wait_until - r.platform.clock.now > wait_left - 30
+
+
+def test_a_tap_begun_under_another_screen_does_nothing_on_the_one_that_opened():
+    """A held-capable A (a table that shows a card while A is held: its tap comes at the
+    release) goes down; a screen opens before it is let go (the after-game choice, once the
+    last message has gone): the release is that screen's, not a press of A on it."""
+    from core.scene import Scene
+
+    class Holding(Scene):
+        hold_buttons = btn.A
+
+    class Seen(Scene):
+        def __init__(self):
+            super().__init__()
+            self.events = []
+
+        def button(self, b, kind):
+            self.events.append((btn.name_of(b), kind))
+
+    with runner() as r:
+        app = r.app
+        r.wait(2000)
+        app.push(Holding())
+        r.wait(100)
+        bit = headless.button_bit("A")
+        r.down(bit)
+        r.run_until(r.t + 60)
+        seen = Seen()
+        app.push(seen)                      # opened while A is down
+        r.run_until(r.t + 40)
+        r.up(bit)
+        r.run_until(r.t + 100)
+        assert ("A", btn.PRESS) not in seen.events, seen.events
+        r.press(bit)                        # the next tap is its own
+        assert ("A", btn.PRESS) in seen.events

@@ -305,6 +305,7 @@ def test_main_menu_rows_keep_settings_and_about_reachable(tmp_path):
 
 # -- kit-kept high scores (Match 2-52) --------------------------------------------------------
 def test_match252_keeps_a_best_result_table_through_the_kit(tmp_path):
+    """The table ranks the games not lost: a lost game's captures are no high score."""
     from core.rng import Rng
 
     app = boot(tmp_path)
@@ -316,7 +317,8 @@ def test_match252_keeps_a_best_result_table_through_the_kit(tmp_path):
     stats = kit("stats")
     rng = Rng(5)
     results = []
-    for seed in (1, 2):
+    outcomes = []
+    for seed in (1, 2, 3, 4, 5, 6):
         s = Session("match252", spec.rules_module(), {"players": 2, "first": "you"},
                     ["human", "hard"], seed, str(tmp_path))
         while not s.is_over():
@@ -324,13 +326,21 @@ def test_match252_keeps_a_best_result_table_through_the_kit(tmp_path):
             s.apply(legal[rng.randbelow(len(legal))])
         assert stats.finished(None, s) == "hard"
         assert stats.finished(None, s) is None       # once
-        results.append(s.state.scores()[0])
+        outcomes.append(s.state.returns()[0])
+        if outcomes[-1] > 0:
+            results.append(s.state.scores()[0])
+    assert 0 in outcomes and results                 # lost games and others among them
     table = storage.load_scores(str(tmp_path), "match252")
     assert sorted([e["score"] for e in table], reverse=True) == sorted(results, reverse=True)
-    assert [e["level"] for e in table] == ["hard", "hard"]
+    assert {e["level"] for e in table} == {"hard"}
     screen = spec.scores_screen(app)
     assert spec.scores_message is None
     assert screen.rows[0] == ["1.", "Hard", str(max(results))]
+    # A lost game kept by an older version is not shown, and the ranks follow on.
+    storage.add_score(str(tmp_path), "match252", {"score": 99, "level": "easy", "won": 0})
+    screen = spec.scores_screen(app)
+    assert [row[0] for row in screen.rows] == ["%d." % (i + 1) for i in range(len(results))]
+    assert "99" not in [str(row[2]) for row in screen.rows]
 
 
 # -- the same counting under MicroPython -------------------------------------------------------

@@ -64,8 +64,10 @@ class App:
         # lit the LED
         # (None: dark), core.sound's player (made when the first sound plays), 1: settings
         # to save, the battery level last read (None: on USB power, or the board cannot
-        # tell; ui.widgets.hint_bar shows it)]. One list: every name is interned at boot.
-        self._idle = [0, 0, 0, 0, 0, None, None, 0, None]
+        # tell; ui.widgets.hint_bar shows it), the sounds asked for while core.sound is not
+        # loaded yet (played once their frame is sent)]. One list: every name is
+        # interned at boot.
+        self._idle = [0, 0, 0, 0, 0, None, None, 0, None, None]
         self._later = None        # what runs once the next frame is sent (later())
 
     # -- start-up ---------------------------------------------------------------------------
@@ -144,6 +146,10 @@ class App:
 
     def push(self, scene):
         self._run_later()
+        # A tap of a deferred button (core.input: known at its release) that went down under
+        # another screen is nobody's: the after-game choice that opened while A was down to
+        # pass the last message over must not take that A as "Play again".
+        self.input._hold[0] = 0
         scene.app = self
         self.stack.append(scene)
         scene.invalidate()
@@ -151,6 +157,7 @@ class App:
 
     def pop(self):
         self._run_later()
+        self.input._hold[0] = 0       # as in push
         if len(self.stack) <= 1:
             # The bottom scene leaving opens the home screen: a game opens in place of the
             # main menu (screens.main_menu), whose modules are then out of the heap.
@@ -364,6 +371,8 @@ class App:
                     # Whole redraw: nothing of the old box stays; the next one goes over it.
                     top.invalidate()
             self.draw(now)
+            if i[9] is not None:
+                self._start_sound()
             self._run_later()   # once the frame is sent (later)
             strings.release()   # a text pack read this frame (core.strings)
         except Exception as exc:  # noqa: BLE001 - the console must survive any scene bug
@@ -400,10 +409,23 @@ class App:
             s = self.settings
             if not (s and s.get("sound")) or not getattr(self.platform, "tone", None):
                 return          # no buzzer: core.sound is never loaded
-            from core import sound
-
-            i[6] = sound.start(self)
+            # Loading core.sound takes ~15 ms on a Pico: the press's frame goes first, the
+            # first sounds right after it (step).
+            if i[9] is None:
+                i[9] = []
+            i[9].append(name)
+            return
         i[6](name)
+
+    def _start_sound(self):
+        i = self._idle
+        names = i[9]
+        i[9] = None
+        from core import sound
+
+        i[6] = sound.start(self)
+        for name in names:
+            i[6](name)
 
     def led(self, on):
         """The board's RGB LED (Display Pack 2.0), a dim colour while `on` is true and the

@@ -62,12 +62,18 @@ def sleep(app, raw):
         return 0 if doze is not None else _ASLEEP_POLL_MS
     if not raw and not pressed:
         return 0 if doze is not None else _ASLEEP_POLL_MS
-    # Awake: as it was. The press that woke it does nothing (swallowed until released), and
-    # the message on screen has the reading time it had left (its clock stood still).
+    # Awake: as it was. The press that woke it does nothing (swallowed until released), the
+    # message on screen has the reading time it had left (its clock stood still), and so do
+    # the scenes' own deadlines (scene.slept, e.g. kit.table.Table: the AI's pause).
     now = p.ticks_ms()
+    gone = time.ticks_diff(now, i[0])
     t = app._toast
     if t[0] and t[1]:
-        t[1] = time.ticks_add(t[1], time.ticks_diff(now, i[0]))  # type: ignore
+        t[1] = time.ticks_add(t[1], gone)  # type: ignore
+    for scene in app.stack:
+        slept = getattr(scene, "slept", None)   # a scene with deadlines of its own
+        if slept is not None:
+            slept(gone)
     i[1] = 0
     i[3] = 1
     i[0] = now

@@ -40,8 +40,9 @@ T = {
     "stats_was_reset": "Statistics reset",
     "stats_unreadable": "Statistics could not be read: kept as %s",
     "tip": "Tip",
-    "tip.memory": "Find the pairs: turn over two cards a turn; a pair scores and you play "
-                  "again.  {DPAD} Move  A Flip  {MENU} Menu: Hint, Peek",
+    "tip.memory": "Turn over two cards a turn: a pair in the mode shown top left (colour, "
+                  "symbol or location; B changes it) scores. Against the AI the turn passes "
+                  "after each try.  A Flip  B Mode  {MENU} Hint, Peek",
     "tip.mem_offer": "Location bonus: flip the card of that place in one go for the points "
                      "shown, or decline.  {UD} Choose  A Confirm",
     "tip.match252": "Two actions a turn: reveal a face-down card, or move a face-up card to "

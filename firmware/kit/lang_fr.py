@@ -41,8 +41,9 @@ T = {
     "stats_was_reset": "Statistiques remises à zéro",
     "stats_unreadable": "Statistiques illisibles : gardées sous %s",
     "tip": "Astuce",
-    "tip.memory": "Trouvez les paires : retournez deux cartes par tour ; une paire marque "
-                  "et vous rejouez.  {DPAD} Aller  A Tourner  {MENU} Menu : Indice, Aperçu",
+    "tip.memory": "Retournez deux cartes par tour : une paire dans le mode affiché en haut "
+                  "(couleur, symbole ou lieu ; B le change) marque. Contre l'IA, le tour "
+                  "passe après chaque essai.  A Tourner  B Mode  {MENU} Indice, Aperçu",
     "tip.mem_offer": "Bonus de lieu : retournez la carte de ce lieu du premier coup pour les "
                      "points indiqués, ou refusez.  {UD} Choisir  A Valider",
     "tip.match252": "Deux actions par tour : révéler une carte cachée, ou déplacer une carte "

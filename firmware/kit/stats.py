@@ -22,7 +22,8 @@
 # game without a data folder. A resumed game is counted when it ends, like any other.
 #
 # When the game's Spec says `auto_scores = True` the kit also keeps its high-score table
-# (core.storage.add_score: {"score", "level", "won"}), shown by kit.stats_screen.
+# (core.storage.add_score: {"score", "level", "won"}) of the games not lost (a lost game's
+# many captures are no record), shown by kit.stats_screen.
 # Imported only when a game ends or a statistics screen opens.
 
 from core import storage
@@ -134,7 +135,7 @@ def record(session, split=(), scores=False, damaged=None, scores_damaged=None):
     rec = load(data, session.game_id, damaged)
     add(rec, cat, result, score)
     storage.save(path(data, session.game_id), rec)
-    if scores:
+    if scores and result > 0:      # a high score is a game not lost
         storage.add_score(data, session.game_id, {"score": score, "level": cat,
                                                    "won": result},
                           damaged=scores_damaged)

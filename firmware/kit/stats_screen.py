@@ -167,8 +167,8 @@ def scores_screen(app, game_id, damaged=None):
     rows = []
     for i in range(len(table)):
         e = table[i]
-        if isinstance(e, dict):
-            rows.append(["%d." % (i + 1), _level_text(str(e.get("level", ""))),
+        if isinstance(e, dict) and e.get("won", 1) != 0:   # lost: kept before, not shown
+            rows.append(["%d." % (len(rows) + 1), _level_text(str(e.get("level", ""))),
                          e.get("score", 0)])
     if not rows:
         rows.append([strings.t("no_scores"), "", ""])

@@ -38,6 +38,9 @@ from kit import seat_names, turns
 
 class Table(Scene):
     reopen_setup = False    # set by the setup screen when the table took its place
+    # The names of the game's own deadlines (ticks_ms values, None when unset: a pair shown
+    # face up, a capture's flash), moved on by the time the console slept (slept()).
+    timers = ()
 
     def __init__(self, session, demo=False, ai=None):
         super().__init__()
@@ -48,6 +51,19 @@ class Table(Scene):
         self.history = self.turns.history    # every message shown while the table is up
         self.names = seat_names(session.seats)
         self.after_text = None     # the after-game choice was offered: its text ("" none)
+
+    def slept(self, ms):
+        """Awake after `ms` asleep (core.power): the AI's pause and the game's deadlines
+        move on by as much, so the table wakes as it fell asleep (a pair still face up)."""
+        from time import ticks_add
+
+        t = self.turns
+        if t.wait_until is not None:
+            t.wait_until = ticks_add(t.wait_until, ms)
+        for name in self.timers:
+            until = getattr(self, name, None)
+            if until is not None:
+                setattr(self, name, ticks_add(until, ms))
 
     # -- what a game writes -------------------------------------------------------------------
     def press(self, b, kind):

@@ -40,14 +40,19 @@ def outline(fb, x, y, w, h, color):
     fb.pixel(x + w - 2, y + h - 2, color)
 
 
-def border(fb, x, y, w, h, flags, normal):
+def border(fb, x, y, w, h, flags, normal, cursor=-1):
     """The card's border on the FrameBuffer, unmarked (the card's box is marked already: each
-    canvas mark costs ~0.4 ms on a Pico while the screen is not wholly dirty)."""
+    canvas mark costs ~0.4 ms on a Pico while the screen is not wholly dirty). `cursor`: the
+    cursor's colour, three rings thick, in place of two rings of theme.SEL (a card back's:
+    SEL hardly shows on theme.BACK)."""
     if flags & CURSOR:
-        outline(fb, x, y, w, h, theme.SEL)
-        fb.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
+        ring = theme.SEL if cursor < 0 else cursor
+        outline(fb, x, y, w, h, ring)
+        fb.rect(x + 1, y + 1, w - 2, h - 2, ring)
         if flags & PICKED:
             fb.rect(x + 2, y + 2, w - 4, h - 4, theme.ACCENT)
+        elif cursor >= 0:
+            fb.rect(x + 2, y + 2, w - 4, h - 4, ring)
     elif flags & PICKED:
         outline(fb, x, y, w, h, theme.ACCENT)
         fb.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
@@ -63,7 +68,7 @@ def draw_back(app, c, x, y, w, h, flags=0):
     back = _back
     if back is not None:
         if flags:
-            border(fb, x, y, w, h, flags, edge)
+            border(fb, x, y, w, h, flags, edge, theme.FG)
         p = _P
         p[0] = x + 0x8000   # biased: see ui/cards_viper.py
         p[1] = y + 0x8000
@@ -77,7 +82,7 @@ def draw_back(app, c, x, y, w, h, flags=0):
         p[9] = 0 if flags else 1
         back(c.buf, p)
         return
-    border(fb, x, y, w, h, flags, edge)
+    border(fb, x, y, w, h, flags, edge, theme.FG)
     if w < 12 or h < 12:
         return
     fb.rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)

@@ -13,6 +13,8 @@
 #   RIG:act <human|level> <seat> <ticks_us>                  Session.apply, before it
 #   RIG:tick <what> <ticks_us>   kit.turns.Turns.tick's answer when it changes (HUMAN_TURN 0,
 #                                WAITING 1, THINKING 2, OVER 4), and every PLAYED (3)
+#   RIG:pause <ticks_us>         before a PLAYED: when the pause that move waited for ended
+#                                (the AI speed's pause or the message's reading time)
 #   RIG:heap <free>        a new least free heap: read after the turn driver's own gc.collect()
 #                          after each action (kit.turns.settle wrapped) and, under TRACE, after
 #                          a gc.collect() of the hook's after every AI decision
@@ -187,11 +189,25 @@ def _wrap_session():
     if t is not None and not getattr(t.Turns, "_rig", False):
         tick = t.Turns.tick
         last = [-1]
+        pause = [None]
 
         def turns_tick(self, now):
+            # The end of the pause the AI's move waits for (kit.turns: the AI speed's pause
+            # and the reading time of the message on screen), read while it runs: printed
+            # with the move that follows it (RIG:pause).
+            if last[0] == 1 or last[0] == -1:
+                ends = self.wait_until
+                t = self.scene.app._toast
+                if t[0] and t[1] and (ends is None or _diff(t[1], ends) > 0):
+                    ends = t[1]
+                if ends is not None:
+                    pause[0] = _us() + _diff(ends, now) * 1000
             what = tick(self, now)
             if what != last[0] or what == 3:
                 last[0] = what
+                if what == 3 and pause[0] is not None:
+                    print("RIG:pause", pause[0])
+                    pause[0] = None
                 print("RIG:tick", what, _us())
             return what
 

@@ -13,8 +13,9 @@ measures, from a still screen (tools/rig/measure.py):
   changed a pixel (its first visible effect);
 - when that action hands the turn to the AI, the **answer**: from the same press to the end of
   the first frame that changed a pixel after the AI's action was handed to the table (kit.turns
-  PLAYED), less the pause the ai_speed setting puts after a person's move
-  (kit.turns.human_pause_ms): the time the person waits beyond the pause.
+  PLAYED), less the pause that move waited for (kit.turns: the ai_speed setting's pause after
+  a person's move, or the reading time of that move's message when longer; the hook's
+  RIG:pause): the time the person waits beyond the pause.
 The rest of the time it plays without measuring. The free heap is read after every garbage
 collection the turn driver makes after an action (kit.turns.settle, before it settles) and
 after gc.collect() at scene changes (tools/rig/hook.py); the least is `min_free_heap`. The
@@ -136,9 +137,16 @@ class Player:
         if played is not None:
             p = int(played.fields[1]) / 1000
             answer = next((f for f in changed if f.start >= p), None)
+            ends = next((e for e in r.events[since:] if e.kind == "pause"), None)
             if answer is not None:
+                # Beyond the pause: from the end of the wait kit.turns put before the AI's
+                # move (the AI speed's pause, or the reading time of the message of your
+                # move when longer) to the last pixel of the frame showing that move.
+                paused = int(ends.fields[0]) / 1000 - at if ends is not None else \
+                    self.pause_ms
                 self.answers.append({"raw_ms": measure._r(answer.end - at),
-                                     "ms": measure._r(answer.end - at - self.pause_ms),
+                                     "ms": measure._r(answer.end - at - paused),
+                                     "pause_ms": measure._r(paused),
                                      "scene": answer.scene})
         return row
 

@@ -13,6 +13,9 @@ The last line is `robot: N games, N presses, N failures`; the exit status is 1 o
 - driver.py: the app and the presses (a key script as it goes);
 - watch.py: the checks made on every frame;
 - player.py: what to press on each screen, and the checks at the game's end;
+- habits.py: what a person soon learns about a table (Memory's cards seen, a meld to lay);
+- feel.py: the console's moments a plan may play at a turn: sleep and wake, a power cut
+  and the power-on that brings the table back, A held on a card;
 - matrix.py: which runs make a pass (games x boards x languages x players x levels);
 - mpy.py: a run's key script replayed under the MicroPython unix port with a Pico's heap.
 """

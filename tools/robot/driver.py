@@ -109,6 +109,11 @@ class Driver:
         return ",".join(self.tokens)
 
     def replay_line(self) -> str:
-        """A command that plays this run again in the headless simulator."""
+        """A command that plays this run again in the headless simulator (after a power cut,
+        tools.robot.feel: one command per power-on, on one data folder)."""
+        if getattr(self, "cuts", None):
+            from tools.robot import feel
+
+            return 'd=$(mktemp -d); ' + "; ".join(feel.replay_lines(self, '"$d"'))
         return ("python -m sim --headless --board %s --lang %s --seed %d --keys \"%s\""
                 % (self.board, self.lang, self.seed, self.key_script()))

@@ -3,7 +3,8 @@ and the power-on that brings the game back, and a card held to be seen whole.
 
 Each is a function of the robot's Driver (tools.robot.driver) that presses as a person does
 on the board, checks what a person would see, and returns its failures (strings, empty when
-all is well). The robot's main loop calls them at moments of its plan (tools.robot.player):
+all is well). The robot plays one at a turn of the person when its plan says so (Plan.feel,
+Plan.feel_at; tools.robot.player.feel_moment):
 
     from tools.robot import feel
     failures = feel.sleep_and_wake(driver)      # anywhere: the menu, a setup, a table
@@ -70,10 +71,23 @@ def sleep_and_wake(driver, wake: str = "A") -> list[str]:
                                                                   where))
     if _state(driver)[2] != asleep[2]:
         out.append("sleep: the game moved while asleep on %s" % where)
-    driver.press(wake)
+    # The waking press as a plain tap (the same key script token), looked at on the first
+    # frame awake: the deadlines on screen (a pair face up) then run on, as they should.
+    runner = driver.runner
+    bit = headless.button_bit(wake)
+    driver.tokens.append(wake)
+    driver.presses += 1
+    runner.down(bit)
+    end = runner.t + headless.PRESS_MS
+    while app._idle[1] == 3 and runner.t < end:
+        runner.run_until(runner.t + 1)
+    runner.run_until(min(end, runner.t + 1))      # the first step awake
+    after = _state(driver)
+    runner.run_until(end)
+    runner.up(bit)
+    runner.run_until(runner.t + headless.GAP_MS)
     if app._idle[1] != 0 or d.backlight_percent == 0:
         out.append("sleep: %s did not wake it on %s" % (wake, where))
-    after = _state(driver)
     if after[:3] != asleep[:3]:
         out.append("sleep: the press that woke it (%s) acted on %s" % (wake, where))
     if after[3] != asleep[3]:
@@ -131,24 +145,24 @@ def power_cycle(driver) -> list[str]:
     return out
 
 
-def inspect(driver) -> list[str]:
+def inspect(driver) -> list[str] | None:
     """A on a table that shows the card under the cursor while A is held (its hold_buttons
     hold A; the game's learn.inspect_card has one): held, the card is shown whole (an overlay
-    on top, its name given) and no move is made; let go, the table is back as it was."""
+    on top, its name given) and no move is made; let go, the table is back whole. None
+    (nothing pressed) when the screen on top shows no card that way now."""
     app = driver.app
     top = app.top
     if top is None or not (getattr(top, "hold_buttons", 0) & headless.button_bit("A")):
-        return []
+        return None
     from kit import learn
 
     mod = learn.game(top)
     card = mod.inspect_card(top) if mod is not None else None
     learn.drop(top)
     if not card:
-        return []           # nothing under the cursor to show
+        return None         # nothing under the cursor to show
     table = find_table(app)
     moves = len(table.session.actions) if table is not None else -1
-    before = driver.screen_hash()
     runner = driver.runner
     driver.tokens.append("HOLD:A:%d" % HOLD_A_MS)
     driver.presses += 1
@@ -167,8 +181,15 @@ def inspect(driver) -> list[str]:
         out.append("inspect: %s stayed on top after A was let go" % scene_name(app.top))
     if table is not None and len(table.session.actions) != moves:
         out.append("inspect: holding A made a move on %s" % scene_name(top))
-    if not out and driver.screen_hash() != before:
-        out.append("inspect: the table is not as it was after the card was shown")
+    if not out:
+        # Nothing of the card left on the table: drawing it whole again changes no pixel.
+        # (Not "as before A": the table's own timers ran on meanwhile, a pair turned back.)
+        shown = driver.screen_hash()
+        top.invalidate()
+        driver.wait(40)
+        if driver.screen_hash() != shown:
+            out.append("inspect: the table drawn whole after the card was shown differs from "
+                       "what was on the screen")
     return out
 
 

@@ -28,14 +28,30 @@ def _toward(cursor: int, targets: list[int], cols: int, rows: int) -> str:
 
 
 def memory(table) -> str | None:
-    """Memory: walk to a card that may be turned over (a legal slot), then A."""
+    """Memory: walk to a card to turn over, then A. As a person with a good memory plays: the
+    first card of a pair it has seen both cards of (state.known: cards that were face up on
+    the screen), the second card matching the first when it has seen one, else a card it has
+    not seen (a solo game of random turns runs into the turn limit)."""
     st = table.session.state
     slots = [a for a in st.legal_actions() if a < st.size]
     if not slots:
         return None
-    if table.cursor in slots:
+    rules = sys.modules[type(st).__module__]
+    known = [(i, st.known(i)) for i in slots]
+    known = [(i, c) for i, c in known if c >= 0]
+    unseen = [i for i in slots if st.known(i) < 0]
+    want = []
+    if st.first >= 0:
+        first = st.known(st.first)
+        want = [i for i, c in known if first >= 0 and rules.matches(c, first, st.mode)]
+    else:
+        for i, c in known:
+            if any(j != i and rules.matches(c, d, st.mode) for j, d in known):
+                want.append(i)
+    targets = want or unseen or slots
+    if table.cursor in targets:
         return "A"
-    return _toward(table.cursor, slots, table.cols, table.rows)
+    return _toward(table.cursor, targets, table.cols, table.rows)
 
 
 def _strings():

@@ -52,6 +52,9 @@ def replay(result, heap: str = PICO_HEAP, exe: str | None = None,
     if exe is None:
         raise RuntimeError("no MicroPython unix port (.venv/bin/micropython or PATH)")
     plan = result.plan
+    if plan.feel == "power":
+        raise ValueError("a run with a power cut replays in the simulator only (one app per "
+                         "power-on: its replay line)")
     profile = simplatform.board_profile(plan.board)
     data_dir = tempfile.mkdtemp(prefix="robot-mpy-")
     try:

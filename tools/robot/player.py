@@ -27,6 +27,7 @@ from tools.robot.watch import Watch, find_table, is_table, scene_name
 
 DEAD_END_MS = 30_000      # no button changes anything this long: a dead end
 NO_MOVE_MS = 120_000      # a game in progress that makes no move this long: stuck
+HINT_TRIES = 4            # presses of a hinted button that change nothing: the hint is wrong
 MAX_GAME_MS = 4 * 3600_000
 MAX_PRESSES = 12_000
 AFTER = ("again", "setup", "menu")
@@ -39,7 +40,8 @@ class Plan:
     def __init__(self, game: str, board: str, lang: str, seed: int, players: int | None = None,
                  levels: list[str] | None = None, after: str = "again",
                  quit_at: int | None = None, history_at: int | None = None,
-                 b_on_after: bool = False):
+                 b_on_after: bool = False, feel: str | None = None,
+                 feel_at: int | None = None):
         self.game = game
         self.board = board
         self.lang = lang
@@ -50,6 +52,12 @@ class Plan:
         self.quit_at = quit_at
         self.history_at = history_at
         self.b_on_after = b_on_after
+        # A moment of what makes it feel like a console (tools.robot.feel), once the person
+        # is to move at or after action `feel_at`: "sleep" (the gesture, asleep, a press
+        # wakes it), "power" (a power cut, and the power-on that brings the table back) or
+        # "inspect" (A held on the card under the cursor, where the table shows it).
+        self.feel = feel
+        self.feel_at = feel_at
 
     def __str__(self):
         extra = ""
@@ -59,6 +67,8 @@ class Plan:
             extra += " B-on-after"
         if self.history_at is not None:
             extra += " history@%d" % self.history_at
+        if self.feel is not None:
+            extra += " %s@%s" % (self.feel, self.feel_at)
         return "%s %s %s seed=%d players=%s levels=%s after=%s%s" % (
             self.game, self.board, self.lang, self.seed, self.players,
             ",".join(self.levels or []) or "-", self.after, extra)
@@ -123,6 +133,7 @@ class Player:
         self.session = None
         self.over_seen = False
         self.history_looked = False
+        self.felt = False              # the plan's console moment was played
         self.result = Result(plan)
         self._last_change = 0
         self._signature = None
@@ -134,6 +145,9 @@ class Player:
         self._menu_target = None
         self._menu_of = None
         self._learned: dict = {}       # press -> (times pressed, times it led to a move)
+        # A button the hint bar names, pressed at a table: (screen, hint, button) -> [label,
+        # presses, presses that changed something]; one that never does is a failure.
+        self._hinted: dict = {}
         self._since_move: list = []   # the last presses (those a move is credited to)
         self._pressed: dict = {}      # press -> times since the last move
         self._moves_seen = -1
@@ -173,6 +187,7 @@ class Player:
                 import traceback
 
                 self.watch.fail("robot error", "".join(traceback.format_exception(exc))[-800:])
+        self.check_hints()
         r = self.result
         r.failures = list(self.watch.failures)
         r.notes = list(self.watch.notes)
@@ -416,6 +431,9 @@ class Player:
 
     def on_pause_menu(self, dialog, choices):
         if self.phase == "quitting":
+            table = find_table(self.driver.app)
+            if table is not None:       # where it is left: a move may have come with MENU
+                self.quit_actions = len(table.session.actions)
             self.choose(dialog, choices.index(_t("quit_game")))
             if dialog.app is None:
                 self.phase = "quit"
@@ -456,9 +474,12 @@ class Player:
                 self.phase = "done"
             return
         if self.phase == "resumed":
-            if self.quit_actions is not None and len(session.actions) != self.quit_actions:
+            # The moves it had when it came on the stack (an AI to move plays at once).
+            came = [e[2] for e in self.watch.events if e[0] == "table" and e[1] == id(table)]
+            at = came[-1] if came else len(session.actions)
+            if self.quit_actions is not None and at != self.quit_actions:
                 self.watch.fail("resume", "the game resumed at move %d, left at move %d"
-                                % (len(session.actions), self.quit_actions), scene_name(table))
+                                % (at, self.quit_actions), scene_name(table))
             self.phase = "play"
         if self.phase in ("menu", "setup"):
             self.phase = "play"
@@ -479,12 +500,40 @@ class Player:
             self.phase = "history"
             d.press("MENU")
             return
+        if plan.feel is not None and n >= (plan.feel_at or 0) and not self.felt:
+            self.felt = True
+            if self.feel_moment(plan.feel, table):
+                return
         button = habit(plan.game, table)
         if button is not None and button in d.buttons:
             self._tried((scene_name(table), self.watch.hint_raw, button))
-            d.press(button)
+            self.press_hinted(table, button)
             return
         self.monkey(table)
+
+    def feel_moment(self, kind, table):
+        """The plan's console moment (tools.robot.feel), its failures the watch's."""
+        from tools.robot import feel
+
+        d = self.driver
+        where = scene_name(d.app.top)
+        if kind == "sleep":
+            found = feel.sleep_and_wake(d)
+        elif kind == "power":
+            found = feel.power_cycle(d)
+            self.watch.attach(d.app)          # the app of the power-on, on its own clock
+            self.watch.clock = d.runner.clock
+            self._signature = None
+        elif kind == "inspect":
+            found = feel.inspect(d)
+            if found is None:       # no card held up here now: at a later turn
+                self.felt = False
+                return False
+        else:
+            raise ValueError("no such moment: %r" % kind)
+        for text in found:
+            self.watch.fail(kind, text, where)
+        return True
 
     def monkey(self, scene, over=False):
         """A press among those the hint bar names, the d-pad and A: weighted by what led to
@@ -527,7 +576,37 @@ class Player:
             return
         b = rng.choices(named, weights)[0]
         self._tried((screen, hint, b))
-        self.driver.press(b)
+        if over or not is_table(scene):
+            self.driver.press(b)
+        else:
+            self.press_hinted(scene, b)
+
+    def press_hinted(self, table, b):
+        """Press `b` on a table; when the hint bar names it, note whether the press changed
+        anything (the screen, the screens on the stack, the game): a hint must name what a
+        button does (check_hints)."""
+        d = self.driver
+        hint = self.watch.hint_raw
+        label = next((lab for buttons, lab in self.watch.hint_items if b in buttons), None)
+        if label is None or b == "MENU" or not table.turns.human_to_move():
+            d.press(b)
+            return
+        key = (scene_name(table), hint, b)
+        before = (d.screen_hash(), len(d.app.stack), len(table.session.actions))
+        d.press(b)
+        after = (d.screen_hash(), len(d.app.stack), len(table.session.actions))
+        seen = self._hinted.setdefault(key, [label, 0, 0])
+        seen[1] += 1
+        if after != before:
+            seen[2] += 1
+
+    def check_hints(self):
+        """A hinted button pressed HINT_TRIES times or more on the same hint that never
+        changed anything: the hint names a button that does not do what it says."""
+        for (screen, hint, b), (label, presses, changed) in self._hinted.items():
+            if presses >= HINT_TRIES and not changed:
+                self.watch.fail("hint does nothing", "%s %s: %d presses of %s changed nothing "
+                                "(hint %r)" % (b, label, presses, b, hint), screen)
 
     def on_TextView(self, scene):
         self.driver.press("DOWN" if self.rng.random() < 0.3 else "B")
@@ -635,6 +714,9 @@ class Player:
     def _check_end(self, session):
         watch = self.watch
         watch.end_of_game()
+        if self.plan.feel is not None and not self.felt:
+            watch.note(self.plan.feel, "the game ended before its moment came (no card "
+                       "held up on this board's table)", "result")
         shown = " ".join(watch.frame_texts)
         scores = session.state.scores()
         for seat in range(len(scores)):

@@ -248,6 +248,13 @@ class Watch:
         events = self.events
         events.append(("table", id(table), len(session.actions)))
         self._turn = None
+        if session.actions:
+            # A game resumed (Resume, or the power-on that brings the table back): the turn
+            # under way when it was saved began before this table, and what it said then is
+            # in the History of the table that was left. Its actions from here on continue
+            # it (at power-on the last one is played again, kit.resume).
+            seat = session.state.current_player
+            self._turn = [seat, len(session.actions), "resumed", 1]
         apply = session.apply
 
         def apply_logged(action, *rest):

@@ -22,6 +22,9 @@ def guide(table):
 
 def phase_help(table):
     s = table.state
-    key = "mf.help_draft" if s.phase == rules.ACT else "mf.help_choose"
-    keys = strings.t("mf.h_turn" if s.phase == rules.ACT else "mf.h_choose")
-    return strings.t("mf.your_turn"), strings.t(key) + "\n" + keys
+    if s.phase != rules.ACT:
+        return strings.t("mf.your_turn"), strings.t("mf.help_choose") + "\n" + \
+            strings.t("mf.h_choose")
+    # how to read the groups table too: the 240x135 table has no room for its legend
+    return strings.t("mf.your_turn"), strings.t("mf.help_draft") + "\n" + \
+        strings.t("mf.table_help") + "\n" + strings.t("mf.h_turn")

@@ -21,7 +21,7 @@ from core import strings, theme
 from core.icons import Icons
 from games.manufactory import cards, rules
 from games.manufactory.names import BG_INK, FACE_INK, colours_text, group_name, letters, part_name
-from kit import setup, table, turns
+from kit import seat_names, setup, table, turns
 from kit.actions import encode
 from ui import widgets
 from ui.cardback import draw_back  # here, not in the first draw (its import compiles native code)
@@ -36,12 +36,22 @@ def _load_ai():
     return ai
 
 
+def _first_label(value, values):
+    """Who starts: Random, You, or the seat after yours by its name at the table (West with
+    three or four players, North with two: kit.seat_names)."""
+    if value == 0:
+        return strings.t("mf.first_you")
+    if value == 1:
+        n = values.get("players", 2)
+        return seat_names(["human"] + ["normal"] * (n - 1))[1]
+    return strings.t("mf.first_random")
+
+
 class Spec(setup.Spec):
     game_id = GAME_ID
     options = (
         setup.LEVEL_ROWS,
-        ("first", "mf.first", ("random", 0, 1), ("mf.first_random", "mf.first_you",
-                                                 "mf.first_next"), "random"),
+        ("first", "mf.first", ("random", 0, 1), _first_label, "random"),
     )
     demo_seats = ("normal", "hard")
     high_scores = auto_scores = True    # best results, kept and shown by the kit (kit.stats)
@@ -51,9 +61,6 @@ class Spec(setup.Spec):
 
     def table(self, app, session, demo):
         return Table(session, demo)
-
-
-# -- names -----------------------------------------------------------------------------------
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -104,7 +111,9 @@ class Table(table.Table):
         rows = n + 1
         small = app.height < 200
         label_h = 0 if small else lh + 2
-        info_h = lh * (1 if small else 2) + 2
+        # the part under the cursor; below it, where there is room, the race of each of its
+        # colours (a line each when one line cannot hold both)
+        info_h = lh * (1 if small else 3) + 2
         table_h = rows * lh + 2
         card_h = bottom - top - label_h - info_h - table_h - 8
         if card_h > 64:
@@ -158,22 +167,32 @@ class Table(table.Table):
         card, given = self.draft
         if card < 0:
             return
+        t = strings.t
         you = seat == self.me() and not self.demo
+        who = () if you else (self.name(seat),)
+        sfx = "_you" if you else ""
+        part = part_name(card)
         grp = group_name(self.state.group[card])
-        text = strings.t("mf.ev_take_you") % (part_name(card), grp) if you else \
-            strings.t("mf.ev_take") % (self.name(seat), part_name(card), grp)
+        texts = [t("mf.ev_take" + sfx) % (who + (part, grp))]
         if given >= 0:
-            text = strings.t("mf.ev_back_you") % (part_name(given), part_name(card), grp) \
-                if you else strings.t("mf.ev_back") % (self.name(seat), part_name(given),
-                                                       part_name(card), grp)
-        log = None
-        if self.geo[11]:
-            # The small screen's one-line band: the part taken, without its colour (the
-            # groups table shows it); the History keeps the whole sentence.
-            log = text
-            text = strings.t("mf.ev_part_you") % part_name(card) if you else \
-                strings.t("mf.ev_part") % (self.name(seat), part_name(card))
-        self.app.toast(text, log=log)
+            gone = part_name(given)
+            texts.insert(0, t("mf.ev_back" + sfx) % (who + (gone, part, grp)))
+            texts.insert(1, t("mf.ev_give" + sfx) % (who + (gone, part)))
+        texts.append(t("mf.ev_part" + sfx) % (who + (part,)))
+        self.say(texts)
+
+    def say(self, texts):
+        """The first of `texts` (the fullest first) whole in the message band; the History
+        keeps the first. The small screen's band is one line: there the draft's colour, then
+        the part given up, give way (the groups table shows the colour)."""
+        app = self.app
+        band = app.band_of(self)
+        for text in texts:
+            if not app.lines_in(text, band[2], band[3])[-1].endswith("\u2026"):
+                break
+        else:
+            text = texts[-1]
+        app.toast(text, log=None if text is texts[0] else texts[0])
 
     def play(self, action):
         """An AI's action: a draft is first shown lifted off the belt (see tick)."""
@@ -193,7 +212,7 @@ class Table(table.Table):
         card = s.belt[slot]
         seat = s.current_player
         if slot >= rules.FREE and not s.coll[seat]:
-            self.app.toast(strings.t("mf.no_back"))
+            self.say((strings.t("mf.no_back"), strings.t("mf.no_back_short")))
             return
         def with_group(given):
             if rules.is_wild(card):
@@ -426,8 +445,15 @@ class Table(table.Table):
                                                           rules.MANA[card]), app.width - 8),
                    4, info_y, theme.FG)
             if not small:
-                c.text(font, font.fit(self.race_text(card), app.width - 8), 4,
-                       info_y + font.line_height, theme.DIM)
+                room = app.width - 8
+                parts = self.race_parts(card)
+                lines = ["; ".join(parts)]
+                if font.width(lines[0]) > room:
+                    lines = parts
+                y = info_y
+                for line in lines:
+                    y += font.line_height
+                    c.text(font, font.fit(line, room), 4, y, theme.DIM)
 
     def draw_part(self, c, card, x, y, w, h, cursor, back):
         app = self.app
@@ -472,13 +498,14 @@ class Table(table.Table):
         else:
             c.text(font, mana, x + w - font.width(mana) - 3, y + band + 4, theme.INK)
 
-    def race_text(self, card):
-        """"Blue: you 4, East 3" for each colour the part may join (two at most)."""
+    def race_parts(self, card):
+        """["Blue: You 4, East 3"]: who holds how many parts of each colour the part may join
+        (two at most; most first, then in seat order)."""
         s = self.state
         m = rules.OPTIONS[card]
         gs = [g for g in range(6) if m >> g & 1]
         if len(gs) > 2:
-            return strings.t("mf.land")
+            return [strings.t("mf.land")]
         out = []
         for g in gs:
             counts = []
@@ -488,14 +515,14 @@ class Table(table.Table):
                     if s.group[c] == g:
                         k += 1
                 if k:
-                    counts.append((k, p))
-            counts.sort(reverse=True)
+                    counts.append((-k, p))
+            counts.sort()
             if counts:
-                text = ", ".join(["%s %d" % (self.name(p), k) for k, p in counts])
+                text = ", ".join(["%s %d" % (self.name(p), -k) for k, p in counts])
                 out.append(strings.t("mf.race") % (group_name(g), text))
             else:
                 out.append(strings.t("mf.race_none") % group_name(g))
-        return "; ".join(out)
+        return out
 
     def draw_groups(self, c, y):
         """One row per player: name, count/top mana per colour, the score now."""
@@ -524,3 +551,10 @@ class Table(table.Table):
                     text = str(k) if k else "-"
                 c.text(font, text, 4 + name_w + g * cell, ry, BG_INK[g] if k else theme.DIM)
             c.text(font, str(totals[p]), app.width - pts_w, ry, colour)
+        # How to read the table, under it where there is room (the small screen: How to play)
+        lines = font.wrap(strings.t("mf.table_help"), app.width - 8)
+        y += (n + 1) * lh + 3
+        if y + len(lines) * lh <= self.geo[1]:
+            for line in lines:
+                c.text(font, line, 4, y, theme.DIM)
+                y += lh

@@ -67,6 +67,8 @@ class Spec(setup.Spec):
 
 
 class GameScene(table.Table):
+    timers = ("flash_until",)     # deadlines moved on by the time asleep (kit.table)
+
     def __init__(self, session, demo=False):
         super().__init__(session, demo, ai)
         self.cursor = 5

@@ -26,9 +26,10 @@ RULES = (
     "Ashgrove, CR Coralreach, FG Frostgate, GM Goldmeadow.\n\n"
     "Boutons : les flèches déplacent le curseur, A retourne, B change de mode, X "
     "Indice, Y Aperçu, MENU ouvre le menu (Indice, Aperçu, Historique, Comment jouer, "
-    "Quitter la partie). Sans X ni Y (Pico-LCD-1.14, Display Pack 2.0), Indice et Aperçu sont "
-    "dans le menu ; sur le Display Pack, X et Y vont en haut et en bas, B+X et B+Y à "
-    "gauche et à droite, et B maintenu ouvre le menu.\n\n"
+    "Quitter la partie). Le Pico-LCD-1.14 n'a ni X ni Y, et sur le Display Pack 2.0 X et Y "
+    "déplacent le curseur : sur les deux, Indice et Aperçu sont dans le menu. Sur le "
+    "Display Pack, X et Y vont en haut et en bas, B+X et B+Y à gauche et à droite, et B "
+    "maintenu ouvre le menu.\n\n"
     "Règles maison : au plus 6 changements de mode entre deux cartes ; un indice par "
     "essai ; la partie s'arrête après 400 essais."
 )

@@ -48,12 +48,17 @@ T = {
     "mem.you_mode": "You switch to %s",
     "mem.you_accept": "You try the Location bonus",
     "mem.you_decline": "You decline the bonus",
+    "mem.memorise": "Memorise the cards: %d",
     "mem.hp": "H%d P%d",
     "mem.colours": "Red,Blue,Yellow,Green",
     "mem.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
     "about.easy": "Easy: forgetful, often just guesses",
     "about.normal": "Normal: remembers most cards it sees",
     "about.hard": "Hard: forgets almost nothing",
+    # the colours after a symbol whose digit in mem.symbols_f is 1 (French agreement:
+    # "Lune bleue", "Cerf bleu")
+    "mem.colours_f": "Red,Blue,Yellow,Green",
+    "mem.symbols_f": "00000000",
     # Learning by playing (games.memory.learn): the guided first turn, the "?" screen.
     "mem.g_first": "Turn a card over: {DPAD} then A",
     "mem.g_second": "Its pair in %s scores  A",

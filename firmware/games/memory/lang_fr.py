@@ -48,12 +48,17 @@ T = {
     "mem.you_mode": "Vous passez en %s",
     "mem.you_accept": "Vous tentez le bonus de lieu",
     "mem.you_decline": "Vous refusez le bonus",
+    "mem.memorise": "Mémorisez les cartes : %d",
     "mem.hp": "I%d A%d",
     "mem.colours": "Rouge,Bleu,Jaune,Vert",
     "mem.symbols": "Cerf,Montagne,Lune,Soleil,Vague,Arbre,Couronne,Clé",
     "about.easy": "Facile : oublie, devine souvent",
     "about.normal": "Normal : retient la plupart des cartes",
     "about.hard": "Difficile : n'oublie presque rien",
+    # the colours after a symbol whose digit in mem.symbols_f is 1 (French agreement:
+    # "Lune bleue", "Cerf bleu")
+    "mem.colours_f": "Rouge,Bleue,Jaune,Verte",
+    "mem.symbols_f": "01101011",
     # Apprendre en jouant (games.memory.learn) : le premier tour guidé, l'écran « ? ».
     "mem.g_first": "Retournez une carte : {DPAD} puis A",
     "mem.g_second": "Sa paire en %s marque  A",

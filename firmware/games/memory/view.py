@@ -39,12 +39,37 @@ def left(text, n):
 
 
 def card_name(card):
-    """"Blue Moon, Moonmere" (French "Lune bleue, Moonmere")."""
-    col = strings.t("mem.colours").split(",")[card & 3]
-    sym = strings.t("mem.symbols").split(",")[deck88.symbol_of(card)]
+    """"Blue Moon, Moonmere" (French "Lune bleue, Moonmere": the colour agrees with the
+    symbol, mem.symbols_f)."""
+    symbol = deck88.symbol_of(card)
+    colours = "mem.colours_f" if strings.t("mem.symbols_f")[symbol] == "1" else "mem.colours"
+    col = strings.t(colours).split(",")[card & 3]
+    sym = strings.t("mem.symbols").split(",")[symbol]
     if strings.lang() == "fr":
         return "%s %s, %s" % (sym, col.lower(), deck88.LOCATION_NAMES[card >> 2])
     return "%s %s, %s" % (col, sym, deck88.LOCATION_NAMES[card >> 2])
+
+
+def hint_colour(hinted, i):
+    """The frame of a hinted slot: the first pair's colour, the second pair's another, so
+    that two pairs shown at once are told apart; 0 when slot i is not hinted."""
+    if i not in hinted:
+        return 0
+    return theme.ACCENT if hinted.index(i) < 2 else theme.WARN
+
+
+def face_rows(h, size, font):
+    """(frame, icon's top, label's top) of a face h high: the colour frame's width, the
+    symbol centred over the location label. Where a face is too low for both with a row
+    between them (the 64-card board) the frame is a pixel thinner and the label sits on the
+    frame (its last glyph row, the descenders', is blank in a location code), so that the
+    symbol is never drawn through the label."""
+    lh = font.line_height
+    icon = 3 + max(0, (h - 6 - lh - size) // 2)
+    label = h - 2 - lh
+    if icon + size <= label:            # the glyph box's top row is blank: one row between
+        return 3, icon, label
+    return 2, 2, h - 2 - font.baseline
 
 
 def sizes_for(app):
@@ -121,6 +146,9 @@ def scores_screen(app, damaged=None):
 
 
 class GameScene(table.Table):
+    # Deadlines moved on by the time asleep (kit.table).
+    timers = ("reveal_until", "show_until", "hint_until")
+
     def __init__(self, session, demo=False, resumed=False):
         super().__init__(session, demo, ai)
         self.cursor = 0
@@ -132,6 +160,7 @@ class GameScene(table.Table):
         self.grid_y = 0
         self.dirty = bytearray(session.state.size)
         self.reveal_until = None        # preview / Peek: all cards face up until then
+        self.reveal_left = 0            # its seconds left, as the hint bar counts them down
         self.show = [-1, -1]            # a pair just flipped, face up until show_until
         self.show_cards = [0, 0]
         self.show_until = None
@@ -191,7 +220,7 @@ class GameScene(table.Table):
                 deck88.LOCATION_NAMES[loc]) else LOC_CODES[loc]
             labels.append(label)
             offsets[loc] = max(0, (w - font.width(label)) // 2)
-        self._face = (size, tuple(names), tuple(labels), offsets)
+        self._face = (size, tuple(names), tuple(labels), offsets) + face_rows(h, size, font)
 
     def message_band(self):
         """Messages go over the status line: every card of the grid is a choice."""
@@ -210,7 +239,17 @@ class GameScene(table.Table):
             self._reveals = self.state.reveals
             secs = self.app.settings.get("preview_s", 3) if self.app.settings else 3
             self.reveal_until = time.ticks_add(now, secs * 1000)
+            self.reveal_left = secs
             self.invalidate()
+
+    def _count_down(self, now, until):
+        """The seconds left to memorise the cards (until `until`), in the hint bar: drawn
+        again when the count changes."""
+        left = (time.ticks_diff(until, now) + 999) // 1000
+        if 0 < left != self.reveal_left:
+            self.reveal_left = left
+            self.status_dirty = True
+            self.request_draw()
 
     def _busy(self, now):
         """True while something is shown for a moment (input and the AI wait)."""
@@ -438,6 +477,9 @@ class GameScene(table.Table):
 
     def tick(self, now):
         s = self.state
+        until = self.reveal_until
+        if until is not None:
+            self._count_down(now, until)
         if self.hint_until is not None and time.ticks_diff(now, self.hint_until) >= 0:
             self.hint_until = None
             for i in s.hint_slots:
@@ -522,7 +564,7 @@ class GameScene(table.Table):
         for i in range(self.state.size):
             if self.dirty[i]:
                 self.dirty[i] = 0
-                self.draw_cell(c, i, i in hinted)
+                self.draw_cell(c, i, hint_colour(hinted, i))
 
     def _draw_all(self, c, hinted):
         """Every cell on the cleared screen: draw_cell's pixels (the background is there
@@ -563,7 +605,7 @@ class GameScene(table.Table):
                 else:
                     draw_back(app, c, x, y, w, h)
                 if i == cursor or i in hinted:
-                    self._highlight(c, x, y, w, h, i in hinted, i == cursor)
+                    self._highlight(c, x, y, w, h, hint_colour(hinted, i), i == cursor)
                 x += cw
                 i += 1
             y += ch
@@ -572,6 +614,8 @@ class GameScene(table.Table):
         s = self.state
         if self.demo or s.is_over():
             return self.hint("")
+        if self.reveal_until is not None:        # the preview or a Peek: nothing to press
+            return strings.t("mem.memorise") % self.reveal_left
         if not self.turns.human_to_move():
             return strings.t("mem.keys_ai")
         if s.phase == rules.OFFER:
@@ -659,10 +703,11 @@ class GameScene(table.Table):
 
     def _highlight(self, c, x, y, w, h, hinted, cursor):
         # Highlights use the cell's 1 px margin and the card's outer pixel only, so the
-        # colour frame of a face-up card stays visible under the cursor.
+        # colour frame of a face-up card stays visible under the cursor. `hinted`: the hint
+        # frame's colour (hint_colour), 0 for none.
         if hinted:
-            c.rect(x - 1, y - 1, w + 2, h + 2, theme.ACCENT)
-            c.rect(x, y, w, h, theme.ACCENT)
+            c.rect(x - 1, y - 1, w + 2, h + 2, hinted)
+            c.rect(x, y, w, h, hinted)
         if cursor:
             c.rect(x - 1, y - 1, w + 2, h + 2, theme.FG)
             c.rect(x, y, w, h, theme.FG)
@@ -671,15 +716,14 @@ class GameScene(table.Table):
         """Colour as a thick frame, symbol icon in ink, location code (or name) below (the
         names, labels and offsets of _face_layout)."""
         app = self.app
-        size, names, labels, offsets = self._face
+        size, names, labels, offsets, frame, icon_dy, label_dy = self._face
+        if h != self.cell_h - 2:      # a card drawn big (kit.inspect): its own rows
+            frame, icon_dy, label_dy = face_rows(h, size, app.small)
         c.round_rect(x, y, w, h, theme.RED + (card & 3))   # marks the card's box
         fb = c.fb
-        fb.fill_rect(x + 3, y + 3, w - 6, h - 6, theme.CARD)
-        font = app.small
-        lh = font.line_height
+        fb.fill_rect(x + frame, y + frame, w - 2 * frame, h - 2 * frame, theme.CARD)
         name = names[deck88.symbol_of(card)]
         if name is not None:
-            app.icons.draw(fb, name, x + (w - size) // 2,
-                           y + 3 + max(0, (h - 6 - lh - size) // 2), theme.INK)
+            app.icons.draw(fb, name, x + (w - size) // 2, y + icon_dy, theme.INK)
         loc = card >> 2
-        font.text(fb, labels[loc], x + offsets[loc], y + h - 3 - lh + 1, theme.INK, c)
+        app.small.text(fb, labels[loc], x + offsets[loc], y + label_dy, theme.INK, c)

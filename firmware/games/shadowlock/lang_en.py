@@ -38,7 +38,7 @@ T = {
     "sl.turn": "turn %d",
     # the table
     "sl.pile": "%s %d",
-    "sl.odds_pct": "stop %d%%",
+    "sl.odds_pct": "risk %d%%",
     "sl.your_pile": "Your pile",
     "sl.pile_of": "%s's pile",
     "sl.pile_of_v": "%s's pile",
@@ -48,11 +48,16 @@ T = {
     "sl.card_box": "%d/10 boxes, %d pts",
     "sl.locked": "locked",
     "sl.cards_n": "%d cards",
+    "sl.cards_1": "%d card",
     "sl.opp": "%s %d%s  %d/10 %dp",
+    # the same in words, where the line has room: "West: 5 cards locked, 1/10 boxes, 17 pts"
+    "sl.opp_words": "%s: %s%s, %d/10 boxes, %d pts",
+    "sl.opp_locked": " locked",
+    "sl.opp_res": "; %s",
     # the menu of actions
     "sl.a_lock": "Lock my pile (%d cards)",
     "sl.a_draw": "Draw from pile %s",
-    "sl.a_draw_odds": "Draw from %s (stop %d%%)",
+    "sl.a_draw_odds": "Draw from %s (risk %d%%)",
     "sl.a_stop": "Stop (keep the pile)",
     "sl.a_flip": "Flip: look at both tops",
     "sl.a_double": "Double on %s",

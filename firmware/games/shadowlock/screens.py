@@ -194,7 +194,7 @@ class Result(Scene):
         s = self.session.state
         out = []
         for b in range(10):
-            out.append((strings.t("sl.box_codes").split(",")[b],
+            out.append((box_name(b),
                         [str(s.boxes[p][b]) if s.boxes[p][b] else "-"
                          for p in range(s.num_players)]))
         out.append((strings.t("sl.total"), [str(t) for t in s.totals]))
@@ -245,11 +245,15 @@ class Result(Scene):
             y += lh
         y += 2
         n = s.num_players
-        label_w = font.width("Col") + 10
-        for code in strings.t("sl.box_codes").split(","):
-            label_w = max(label_w, font.width(code) + 8)
-        label_w = max(label_w, font.width(strings.t("sl.nboxes")) + 6,
-                      font.width(strings.t("sl.total")) + 6)
+        # the boxes by name where the columns keep room for a score, else by code
+        rows = self.rows()
+        sums = max(font.width(strings.t("sl.nboxes")), font.width(strings.t("sl.total"))) + 6
+        label_w = max(sums, max([font.width(r[0]) for r in rows[:10]]) + 8)
+        if (w - 8 - label_w) // n < font.width("888") + 6:
+            codes = strings.t("sl.box_codes").split(",")
+            for b in range(10):
+                rows[b] = (codes[b], rows[b][1])
+            label_w = max(sums, max([font.width(code) + 8 for code in codes]))
         col_w = (w - 8 - label_w) // n
         names = self.names()
         for p in range(n):
@@ -257,7 +261,6 @@ class Result(Scene):
                    theme.ACCENT if s.returns()[p] > 0 else theme.FG)
         y += lh + 1
         c.hline(x + 4, y - 1, w - 8, theme.EDGE)
-        rows = self.rows()
         # The total and the box count first, always in view; the ten boxes below them
         # scroll where they do not fit (240x135).
         for i in (10, 11):

@@ -90,6 +90,8 @@ def _reserve(lst, n):
 
 
 class Table(table.Table):
+    timers = ("flash_until",)     # deadlines moved on by the time asleep (kit.table)
+
     def __init__(self, session, demo=False):
         _reserve(session.actions, ACTIONS_ROOM)
         super().__init__(session, demo, _load_ai)
@@ -290,7 +292,7 @@ class Table(table.Table):
                 continue
             if y + lh > bottom - need_menu:
                 break
-            c.text(font, font.fit(self.opponent_line(seat), app.width - 8), 4, y,
+            c.text(font, font.fit(self.opponent_line(seat, app.width - 8), app.width - 8), 4, y,
                    theme.ACCENT if seat == s.current_player else theme.FG)
             y += lh
         shown = self._shown
@@ -405,7 +407,7 @@ class Table(table.Table):
             fill = theme.ACCENT
             ink = theme.BG
         elif k == 2:
-            label = "S"
+            label = strings.t("sl.shadow")[0]      # S, or O for the French Ombre
             fill = theme.INK
             ink = theme.CARD
         else:
@@ -427,7 +429,7 @@ class Table(table.Table):
             view_text.named("sl.pile_of", self.name(seat))
         if s.locked[seat]:
             label += " (" + strings.t("sl.locked") + ")"
-        c.text(font, font.fit(label + " " + strings.t("sl.cards_n") % len(pile), w), x, y,
+        c.text(font, font.fit(label + " " + cards_text(len(pile)), w), x, y,
                theme.DIM)
         y += lh + 1
         cw = font.width("12") + 4
@@ -506,13 +508,28 @@ class Table(table.Table):
             x += cwid + 4
         return y + lh + 1
 
-    def opponent_line(self, seat):
+    def opponent_line(self, seat, room=9999):
+        """The fullest line about an opponent that fits `room` pixels: "West: 5 cards locked,
+        1/10 boxes, 17 pts; Joker, Double", then the reserve as its chips' letters ("Jo Do"),
+        then "West 5 L  1/10 17p  [JoDo]" (the "?" screen says how to read it)."""
         s = self.state
-        res = "".join([action_name(cards.ACTION[c])[0] for c in s.reserve[seat]])
-        lock = " L" if s.locked[seat] else ""
-        text = strings.t("sl.opp") % (self.name(seat), len(s.coll[seat]), lock,
-                                      s.box_count(seat), s.totals[seat])
-        return text + ("  [" + res + "]" if res else "")
+        t = strings.t
+        font = self.app.small
+        names = [action_name(cards.ACTION[c]) for c in s.reserve[seat]]
+        n = len(s.coll[seat])
+        words = t("sl.opp_words") % (self.name(seat), cards_text(n),
+                                     t("sl.opp_locked") if s.locked[seat] else "",
+                                     s.box_count(seat), s.totals[seat])
+        text = words + (t("sl.opp_res") % ", ".join(names) if names else "")
+        if font.width(text) <= room:
+            return text
+        short = [nm[:2] for nm in names]
+        text = words + (t("sl.opp_res") % " ".join(short) if names else "")
+        if font.width(text) <= room:
+            return text
+        text = t("sl.opp") % (self.name(seat), n, " L" if s.locked[seat] else "",
+                              s.box_count(seat), s.totals[seat])
+        return text + ("  [" + "".join(short) + "]" if names else "")
 
     def draw_menu(self, c, items):
         """The list of what you may do now, in the rows the last whole frame gave it
@@ -563,6 +580,11 @@ class Table(table.Table):
         mw = self.mark_width(n)
         c.fill_rect(w - 6 - mw, y, mw + 4, font.line_height + 2, theme.SEL if sel else theme.BG)
         c.text(font, mark, w - 4 - font.width(mark), y + 1, theme.SEL_FG if sel else theme.DIM)
+
+
+def cards_text(n):
+    """"1 card", "5 cards"."""
+    return strings.t("sl.cards_1" if n == 1 else "sl.cards_n") % n
 
 
 def _order(card):
