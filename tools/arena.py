@@ -287,10 +287,23 @@ def run_games(
     if jobs > 1 and total > 1:
         import multiprocessing
 
-        # fork: the workers inherit the registry (--register) and the loaded modules
-        with multiprocessing.get_context("fork").Pool(min(jobs, total)) as pool:
-            return pool.map(_play_task, tasks, chunksize=max(1, total // (jobs * 8)))
+        # fork: the workers inherit the registry (--register) and the loaded modules; and
+        # whatever signal handlers the process had: SDL's (pygame, once a simulator ran in
+        # it, as in a test session) catches SIGTERM, with which Pool.terminate ends its
+        # workers, so they would never end. Each worker takes the default back, and the
+        # pool is closed and joined: its workers end by themselves.
+        with multiprocessing.get_context("fork").Pool(min(jobs, total), _worker_start) as pool:
+            records = pool.map(_play_task, tasks, chunksize=max(1, total // (jobs * 8)))
+            pool.close()
+            pool.join()
+        return records
     return [_play_task(task) for task in tasks]
+
+
+def _worker_start() -> None:
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play_task(task: tuple) -> dict:
