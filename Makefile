@@ -5,6 +5,11 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# Byte code compiled once into build/pycache: the firmware imports a game's modules again each
+# time it is opened (core.modules), and without a cache CPython compiles them every time
+# (tests/conftest.py does the same for pytest).
+export PYTHONDONTWRITEBYTECODE :=
+export PYTHONPYCACHEPREFIX := $(CURDIR)/build/pycache
 STAMP  := $(VENV)/.installed
 STUBS  := typings/.installed
 ARGS   ?=

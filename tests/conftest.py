@@ -15,6 +15,17 @@ for p in (ROOT / "sim" / "stubs", ROOT / "firmware", ROOT):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
+# -- byte code, once --------------------------------------------------------------------------
+# The firmware drops a game's modules when it is left and imports them again when it is
+# opened (core.modules): without a cache CPython compiles them from source every time (with
+# PYTHONDONTWRITEBYTECODE set it writes none). The compiled files go to build/pycache (the
+# Makefile says the same to the tools), none next to the sources. A robot game of Match &
+# Collect: 7.7 s -> 2.5 s.
+sys.dont_write_bytecode = False
+sys.pycache_prefix = str(ROOT / "build" / "pycache")
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)        # the subprocesses too
+os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
+
 # -- a temporary folder of the run's own -------------------------------------------------------
 # MicroPython puts a script's folder first on sys.path: a tool's script written loose into /tmp
 # imported a kit/ folder another program had left there instead of firmware/kit. So the run's

@@ -76,6 +76,26 @@ def test_play_again_starts_the_same_game_with_a_new_seed_in_place_of_the_table(t
     assert (tmp_path / "resume_toy.json").exists()
 
 
+def test_play_again_in_place_of_the_setup_screen_lets_go_of_the_spec_as_start_does(tmp_path):
+    """Spec.replace: the next game plays without the Spec (and kit.setup), as after Start."""
+    import sys
+
+    apps = []
+    headless.run("WAIT:50", setup=started(apps), data_dir=str(tmp_path), settle_ms=0)
+    app = apps[0]
+    spec = kit("setup").current[0]
+    type(spec).replace = True
+    try:
+        old = choose(app, AGAIN)
+        assert type(app.top).__name__ == "Table" and app.top is not old
+        assert sys.modules["kit"].current[0] is None
+        assert sys.modules["kit"].current[1][0] == "toy"
+        assert "kit.setup" not in sys.modules
+        assert kit("stats").spec_of("toy").game_id == "toy"     # made again at the end
+    finally:
+        del type(spec).replace
+
+
 def test_setup_goes_back_to_the_setup_screen(tmp_path):
     apps = []
     headless.run("WAIT:50", setup=started(apps), data_dir=str(tmp_path), settle_ms=0)

@@ -82,6 +82,27 @@ def test_the_spec_is_remembered_for_a_game_against_the_ai_not_for_an_all_ai_game
     assert setup.current[0] is setup_screen.spec and setup.current[1][0] == "toy"
 
 
+def test_a_table_in_place_of_its_setup_lets_go_of_the_spec_and_the_game_end_makes_it_again(
+        tmp_path):
+    """Spec.replace: the table plays without the Spec (it holds its module's globals and
+    kit.setup's); the statistics and the after-game choice at the end make it again."""
+    from kit import setup, stats
+    from tests.toygame import view
+
+    view.Spec.replace = True
+    try:
+        r = headless.run("WAIT:300,DOWN,DOWN,A,WAIT:300", setup=open_setup,
+                         data_dir=str(tmp_path))
+        assert type(r.app.top).__name__ == "Table" and r.app.top.session.seats[0] == "human"
+        assert setup.current[0] is None and setup.current[1][0] == "toy"
+        assert "kit.setup" not in sys.modules and "kit.setup_screen" not in sys.modules
+        spec = stats.spec_of("toy")
+        assert type(spec).__name__ == "Spec" and spec.game_id == "toy"
+        assert setup.current[0] is spec           # kept for kit.after
+    finally:
+        del view.Spec.replace
+
+
 def test_watch_ai_play_never_touches_the_save(tmp_path):
     before = saved_game(tmp_path).actions
     # Back on the offer, then Watch AI play (row 3) to its end.

@@ -237,3 +237,26 @@ def test_an_all_ai_game_that_took_the_setup_screens_place_opens_it_again():
     r = headless.run("WAIT:120000", setup=go)
     assert type(r.app.top).__name__ == "SetupScreen" and r.app.top.game_id == "toy"
     assert len(r.app.stack) == 1
+
+
+def test_a_refused_move_is_said_in_plain_words_and_the_rules_text_kept():
+    """A move the rules refuse (the table offered it: a bug of the table) changes nothing;
+    the person hears the error sound and reads a plain sentence, not the rules' message,
+    which the History keeps."""
+    tables = []
+    r = headless.Runner(board="pico_lcd_1_3", seed=3, setup=toy_table(["human", "easy"],
+                                                                       tables))
+    with r:
+        r.wait(300)
+        table = tables[0]
+        r.app.clear_toasts(table)
+        before = len(table.session.actions)
+        try:
+            table.turns.act(9999)
+        except ValueError as exc:
+            table.refuse(exc)
+        r.wait(40)
+        assert len(table.session.actions) == before
+        shown = [m[0] for m in r.app._toast[0]]
+        assert shown == ["That cannot be done now."], shown
+        assert "9999" in table.history.lines[-1]

@@ -140,6 +140,31 @@ def test_memory_shows_the_face_up_card_under_the_cursor_with_its_name():
         r.__exit__(None, None, None)
 
 
+def test_memory_flips_a_face_down_card_when_a_goes_down_and_holds_a_on_a_face_up_one():
+    """A held shows only a face-up card: on a face-down one A is not held back until it is
+    let go, so the flip shows while the button is still down."""
+    r, table = open_table("memory", "pico_lcd_1_3", options={"players": 2, "size": 64})
+    try:
+        r.wait(4000)                                    # the preview is over
+        assert table.face_up(table.cursor) < 0 and table.hold_buttons == 0
+        before = len(table.session.actions)
+        r.down(headless.button_bit("A"))
+        r.run_until(r.t + 60)                           # still down: flipped already
+        assert len(table.session.actions) == before + 1
+        assert table.face_up(table.cursor) >= 0 and table.hold_buttons == btn.A
+        r.up(headless.button_bit("A"))
+        r.run_until(r.t + 100)
+        r.down(headless.button_bit("A"))                # face up now: a hold shows it
+        r.run_until(r.t + 700)
+        assert type(r.app.top).__name__ == "Inspect"
+        assert len(table.session.actions) == before + 1
+        r.up(headless.button_bit("A"))
+        r.run_until(r.t + 100)
+        assert r.app.top is table
+    finally:
+        r.__exit__(None, None, None)
+
+
 def test_cauldron_and_match_and_collect_show_the_card_under_the_cursor():
     from games.cauldron.learn import full_name
     from games.match_collect.view import card_name
@@ -217,6 +242,43 @@ def test_the_first_game_is_a_guided_first_turn_once(tips_on, tmp_path):
     r, table = open_table("match252", data_dir=str(tmp_path))     # the next game: none
     try:
         assert not _guided(r.app, table)
+    finally:
+        r.__exit__(None, None, None)
+
+
+def full_frame(scene):
+    """The scene drawn once, fully, on a fresh canvas: what the screen must look like."""
+    from core.canvas import Canvas
+
+    app = scene.app
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+@pytest.mark.parametrize("game", ("memory", "match_collect", "match252"))
+def test_a_cursor_move_in_the_guided_turn_sends_little_and_draws_a_whole_redraws_pixels(
+        tips_on, tmp_path, game):
+    """The guide's frame and line stay on the screen through the game's partial redraws:
+    a cursor move sends what the move changed (not the frame around the place, most of the
+    screen), and the screen is what a whole redraw of the guided table draws."""
+    r, table = open_table(game, data_dir=str(tmp_path))
+    try:
+        app = r.app
+        for _ in range(40):                 # Memory shows every card first
+            if _guided(app, table):
+                break
+            r.wait(250)
+        assert _guided(app, table)
+        display = r.platform.display
+        for key in ("RIGHT", "RIGHT", "LEFT", "DOWN"):
+            before = display.bytes_flushed
+            r.press(headless.button_bit(key))
+            r.wait(300)
+            sent = display.bytes_flushed - before
+            assert 0 < sent < app.width * app.height * 2 // 4, (game, key, sent)
+            assert bytes(app.canvas.buf) == full_frame(table), (game, key)
+        assert _guided(app, table)
     finally:
         r.__exit__(None, None, None)
 

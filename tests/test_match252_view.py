@@ -192,6 +192,46 @@ def test_resume_from_the_setup_screen(tmp_path):
     assert scene.state.grid == sessions[0].state.grid
 
 
+def test_a_game_resumed_in_a_choice_offers_that_choice(tmp_path):
+    """Saved while the person was to choose (a card to take, a pair...), the game comes back
+    with that choice on screen: A takes one of its options (the robot found the table back
+    in grid mode, every A refused: 'reveal D4 is not one of the choices now')."""
+    data = str(tmp_path)
+    for seed in range(1, 60):        # the first deal that gives the person a choice
+        s = Session("match252", rules, {"players": 2, "first": 0}, ["human", "hard"], seed,
+                    data)
+        rng = Rng(3)
+        st = s.state
+        while not st.is_over() and not (st.current_player == 0 and st.phase != rules.ACT):
+            s.apply(ai.choose(st, st.current_player, "normal", rng))
+        if not st.is_over():
+            break
+    assert not st.is_over(), "no choice of the person's in 59 deals"
+    options = list(st.legal_actions())
+    saved = len(s.actions)
+
+    def setup(app):
+        app.start()
+        kit_lang.load("games.match252", "match252")
+        again = Session.resume("match252", rules, data)
+        app.push(view.GameScene(again))
+
+    r = headless.run("WAIT:300", setup=setup, data_dir=data)
+    scene = r.app.top
+    assert len(scene.session.actions) == saved and scene.mode == view.M_CHOICE
+    if scene.turns.reading():
+        r.app.skip_toast()
+    scene.press(widgets_btn_a(), 1)
+    assert len(scene.session.actions) == saved + 1
+    assert scene.session.actions[-1] in options
+
+
+def widgets_btn_a():
+    from core import input as btn
+
+    return btn.A
+
+
 def test_demo_game_runs_to_the_end_and_leaves():
     demos = []
 

@@ -134,8 +134,10 @@ def test_table_screenshots_every_size(size):
     four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
     from ui import widgets
 
+    # X and Y keys of their own (the 1.3): the discard pile and the melds they open.
     assert widgets.hints(r.app, table.hint_text()) == (
         "X/Y Card  A Pick  B Actions  Hold B Menu" if four
+        else "</> Card  A Pick  B Actions  X Pile  Y Melds" if size == "240x240"
         else "</> Card  A Pick  B Actions  MENU Menu")
 
 
@@ -470,7 +472,9 @@ def test_your_moves_in_the_second_person_and_the_drawn_card_named():
     sizes = [len(h) for h in st.hands]
     mine = list(st.hands[0])
     table.announce(0, rules.name(2), sizes, -1, mine)
-    assert table.log[0].startswith("Your Messenger named Moonmere: ")
+    # On screen under "You played Messenger"; the History says whose Messenger it was.
+    assert table.log[0].startswith("You named Moonmere: ")
+    assert table.turns.history.lines[-1].startswith("Your Messenger named Moonmere: ")
     table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
     assert table.log[0] == "You discarded " + view.card_short(mine[0])
     table.announce(1, rules.discard(mine[0]), sizes, -1, mine)
@@ -483,7 +487,8 @@ def test_your_moves_in_the_second_person_and_the_drawn_card_named():
     table.announce(0, rules.discard(mine[0]), sizes, -1, mine)
     assert table.log[0].startswith("Vous d\u00e9faussez ")
     table.announce(0, rules.name(2), sizes, -1, mine)
-    assert table.log[0].startswith("Votre Messager nomme Moonmere")
+    assert table.log[0].startswith("Vous nommez Moonmere")
+    assert table.turns.history.lines[-1].startswith("Vous nommez Moonmere par votre Messager")
 
 
 def test_discard_and_wonder_are_never_first_in_the_actions_list():
@@ -630,3 +635,256 @@ def test_demo_under_micropython(tmp_path):
     # target is 160wK, a Pico has ~210wK).
     proc = run_mpy(code, heap="144wK", paths=[tree, ROOT], timeout=600)
     assert proc.stdout.split() == ["MainMenu", "0", "True", "True"], proc.stdout + proc.stderr
+
+
+# -- every text read whole ------------------------------------------------------------------------
+def _widest_announcements(font):
+    """Each announcement at its widest: the widest seat, card, meld and location names in the
+    current language (the strings of a table just opened), with two-digit counts."""
+    from core import strings
+    from games.match_collect.cards import LOCATION_NAMES
+
+    view = _view()
+    t = strings.t
+
+    def widest(items):
+        return max(items, key=font.width)
+
+    who = widest(t("seats4").split(","))
+    card = widest([view.card_short(c) for c in range(88)])
+    meld = widest(view.names("mc.melds"))
+    place = widest(LOCATION_NAMES)
+    out = [t("mc.a_take") % (who, card), t("mc.a_discard") % (who, card),
+           t("mc.y_draw") % card, t("mc.y_take") % card, t("mc.y_discard") % card,
+           t("mc.a_meld") % (who, meld, 100), t("mc.a_extend") % (who, meld, 100),
+           t("mc.y_meld") % (meld, 100), t("mc.y_extend") % (meld, 100),
+           t("mc.a_wonder") % (who, widest(view.names("mc.wonders"))),
+           t("mc.a_shelter") % who, t("mc.a_out") % who, t("mc.a_draw") % who]
+    for key in ("mc.a_call", "mc.a_messenger"):
+        for tail in (t("mc.a_gave") % 12, t("mc.a_got") % 12, t("mc.a_nothing")):
+            out.append(t(key) % (who, place) + tail)
+    for key in ("mc.y_call", "mc.y_messenger"):
+        for tail in (t("mc.y_got") % 12, t("mc.a_nothing")):
+            out.append(t(key) % place + tail)
+    return out
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS.values()))
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_message_and_status_reads_whole(board, players):
+    """What the table says fits where it says it, on every board and in both languages: an
+    announcement in two lines of the log and of the message band (two lines even with four
+    players on the 240x135), a status line (your turn's phase, a Wonder's choice) in its one
+    line, and the card under the cursor on the preview line."""
+    from core import strings
+
+    view = _view()
+    for language in ("en", "fr"):
+        session = _human_session(players=players)
+        r = _run("WAIT:100", board=board, push=_push_table(lambda s=session: s),
+                 language=language)
+        table = r.app.top
+        font = r.app.small
+        _hy, _hh, _py, info_h, _ch, _cw, piles_x = table._lay
+        bx, by, bw, bh = table.message_band()
+        assert by + bh <= info_h + 2 and (bh - 2) // font.line_height >= 2, (bx, by, bw, bh)
+        room = bw - 24                      # core.app's message box: 6 * _PAD of margin
+        for text in _widest_announcements(font):
+            assert len(font.wrap(text, piles_x - 8 - view.LOG_INDENT)) <= 2, (language, text)
+            assert len(font.wrap(text, room)) <= 2, (language, text)
+            assert r.app.lines_in(text, bw, bh) == font.wrap(text, room), (language, text)
+        for key in ("mc.ph_draw", "mc.ph_main", "mc.p_guide_keep", "mc.p_guide_order",
+                    "mc.p_shelter", "mc.p_offer_take", "mc.p_offer_return",
+                    "mc.p_offer_swap", "mc.p_messenger"):
+            assert font.width(strings.t(key)) <= piles_x - 8, (language, key)
+        names = [view.card_name(c) for c in range(88)]
+        assert max(font.width(n) for n in names) <= r.app.width - 8, language
+        assert "Couronne bleue, " in "".join(names) or language == "en"
+
+
+def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
+    """Every option of the Offering's question and every move row of the actions list is a
+    move the rules accept now (the robot's long pass: 'Take from the discard' offered on an
+    empty discard pile, a meld offered after this turn's Wonder; each was refused)."""
+    from games.match_collect import human, rules
+
+    session = _human_pending((rules.P_OFFERING,))
+    st = session.state
+    st.discard = []                    # the Offering with nothing to take from the discard
+    legal = st.legal_actions()
+    assert rules.OFFER_TAKE not in legal
+    seen = {}
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    assert seen["choices"] == [strings_t("mc.offer_swap")], seen
+
+    # The Shelter once the hand was sheltered: no question offering it again.
+    session = _human_pending((rules.P_SHELTER,))
+    session.state.sheltered[0] = True
+    assert rules.SHELTER_HAND not in session.state.legal_actions()
+    seen.clear()
+
+    def push3(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push3)
+    assert r.app.errors == 0 and "choices" not in seen, seen
+
+    # After this turn's Wonder, a meld of picked cards is not offered.
+    found = None
+    for seed in range(1, 80):
+        from core.session import Session
+        from games.match_collect import ai
+
+        opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and st.wonder_turn:
+                hand = list(st.hands[0])
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None, "no turn of seat 0 goes on after its Wonder in the seeds tried"
+    found.seats[0] = "human"
+    rows = {}
+
+    def push2(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = melds[0]            # three cards that make a meld: not now, though
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push2)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
+def test_a_meld_of_the_whole_hand_is_not_offered():
+    """One card must stay to discard: three picked cards that make a meld, and are the whole
+    hand, are not offered as a meld (the rules refused it: the robot's long pass)."""
+    from core.session import Session
+    from games.match_collect import ai, human, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+    found = None
+    for seed in range(1, 80):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and not st.wonder_turn:
+                hand = [c for c in st.hands[0] if c < 64]     # regular cards (view.REGULAR)
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None
+    found.seats[0] = "human"
+    st = found.state
+    st.hands[0] = list(melds[0])           # the meld is the whole hand now
+    assert not human._takes(st, rules.meld_actions(melds[0]))
+    rows = {}
+
+    def push(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = list(melds[0])
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
+def strings_t(key):
+    from core import strings
+
+    return strings.t(key)
+
+
+def test_a_lost_game_is_no_high_score(tmp_path):
+    """'New best score!' never greets a loss: a game you lost adds nothing to the high
+    scores (as kit.stats keeps them for the other games); a won one does."""
+    from core import storage
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": True, "length": "shorter"}
+    outcomes = {}
+    for seed in range(1, 40):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over():
+            s.apply(s.ai_choose(ai))
+        outcomes.setdefault(0 in s.state.winners, s)
+        if len(outcomes) == 2:
+            break
+    assert len(outcomes) == 2, "no won and lost game in the seeds tried"
+    for won, session in sorted(outcomes.items()):
+        data = tmp_path / ("won" if won else "lost")
+        data.mkdir()
+        session.seats[0] = "human"
+        session.data_dir = str(data)
+        seen = {}
+
+        def push(app, session=session, seen=seen):
+            _push_table(lambda: session)(app)
+            app.top.game_over()
+            seen["best"] = app.top._best
+
+        _run("WAIT:50", push=push, data_dir=str(data))
+        table = storage.load_scores(str(data), "match_collect")
+        if won:
+            assert table and seen["best"] == "New best score!", (table, seen)
+        else:
+            assert table == [] and seen["best"] is None, (table, seen)

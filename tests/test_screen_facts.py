@@ -62,7 +62,7 @@ FACTS = {
         text("WIN", 9, 165, T.RED),
         frame(6, 162, 44, 63, T.SEL, 2, 2),
         text("Red Stag, Winterwoods", 4, 147, T.FG),
-        text("</> Card  A Pick  B Actions  MENU Menu", 4, 229, T.DIM),
+        text("</> Card  A Pick  B Actions  X Pile  Y Melds", 4, 229, T.DIM),
     ],
     # B opened the actions: the first row (draw from the pile of 57) selected.
     "match_collect_actions": [

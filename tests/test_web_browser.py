@@ -1,15 +1,15 @@
 """The console's web page (make web) in a real browser: Debian's Chromium driven by Playwright.
-It boots, draws the headless simulator's pixels, keeps saves across a reload, sets a damaged
-entry aside, plays sound and shows the LED, says why it cannot start, takes the README's
-picture, and replays a robot player's game. Playing by keys and taps: tests/test_web_play.py;
-fixtures and steps: tests/web_pages.py."""
+It boots, draws the headless simulator's pixels, brings the game in progress back at a
+reload, sets a damaged entry aside, plays sound and shows the LED, says why it cannot start,
+takes the README's picture, and replays a robot player's game. Playing by keys and taps:
+tests/test_web_play.py; fixtures and steps: tests/web_pages.py."""
 
 import re
 
 import pytest
 
 from tests import web_pages as wp
-from tests.web_pages import at_menu, live, no_errors, open_game, presser, take_move
+from tests.web_pages import GAMES, at_menu, live, no_errors, open_game, presser, take_move
 from tools import web_browser as wb
 
 
@@ -21,6 +21,11 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def chrome():
     yield from wp.chrome()
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(chrome):
+    yield from wp.closing(chrome)
 
 
 # -- boot -----------------------------------------------------------------------------------
@@ -92,22 +97,47 @@ def test_the_page_draws_the_simulators_pixels(chrome, site, board):
 
 
 # -- saves ----------------------------------------------------------------------------------
-def test_a_reload_offers_to_resume_the_game_left(chrome, site):
-    page = live(chrome, site)
+def test_a_reload_brings_the_table_back_as_it_was_and_b_goes_to_the_menu(chrome, site):
+    """A reload is the console's power-on (docs/POWER.md): the game in progress opens at its
+    table with no press, every move in it, and once its messages have gone it is as it was;
+    B while they are up goes to the main menu, the game kept (its setup screen offers it)."""
+    from PIL import ImageChops
+
+    from core import storage
+
+    # tips off: no guided first turn over the table, no tip at the power-on table
+    settings = storage.encode(dict(storage.DEFAULT_SETTINGS, tips_enabled=False))
+    page = live(chrome, site, data={"settings.json": settings})
     keys = presser(page)
     open_game(page, keys, "match252")
-    moved = take_move(page, keys, "match252")["actions"]
+    take_move(page, keys, "match252")
+    # your turn again, the AI's answer played and every message read: nothing moves now
+    d = page.wait_for("d.human_to_move && d.messages === 0", 15_000, 120_000)
+    moved, scenes, before = d["actions"], d["scenes"], page.screen()
     files = wb.stored(page)
-    assert "resume_match252.json" in files and "resume_match252.act" in files
+    assert len(files["resume_match252.act"]) == 2 * moved and "playing.txt" in files
     page.page.reload()
     assert page.wait_state() == "running"
+    d = page.wait_for("d.game === 'match252' && d.actions === %d" % moved, 10_000, 60_000)
+    assert d["scenes"] == scenes[-1:], d          # the table alone: no menu, no setup screen
+    assert "Back in your game. B: main menu" in d["said"], d
+    d = page.wait_for("d.messages === 0 && d.human_to_move", 15_000, 60_000)
+    assert d["actions"] == moved
+    assert ImageChops.difference(page.screen(), before).getbbox() is None
+    # again, and B while "Back in your game" is up
+    page.page.reload()
+    assert page.wait_state() == "running"
+    page.wait_for("d.game === 'match252' && d.messages > 0", 10_000, 60_000)
+    keys.press("B")
     at_menu(page)
-    keys.keys("DOWN,DOWN,A")
+    assert "resume_match252.act" in wb.stored(page)
+    wb.cursor_to(page, keys, GAMES.index("match252"))
+    keys.press("A")
     d = page.wait_for("d.message !== undefined", 10_000)
     assert d["message"] == "Resume the game you left?" and d["rows"] == ["Resume", "New game"]
     keys.press("A")
     d = page.wait_for("d.game === 'match252'", 10_000)
-    assert d["actions"] >= moved
+    assert d["actions"] == moved
     no_errors(page)
 
 
@@ -163,6 +193,7 @@ def test_the_your_turn_light_shows_on_the_display_pack(chrome, site):
     ("firmware.pack", "firmware.pack is missing (HTTP 404)"),
     ("micropython.wasm", "MicroPython did not start"),
     ("store.js", "console.js or a module it imports could not be loaded"),
+    ("frame.js", "worker.js or a module it imports could not be loaded"),
 ])
 def test_a_missing_file_is_told_in_the_page(chrome, site, missing, says):
     ctx = chrome.new_context()
@@ -175,13 +206,15 @@ def test_a_missing_file_is_told_in_the_page(chrome, site, missing, says):
     ctx.close()
 
 
-def test_a_browser_without_webassembly_is_told_so(chrome, site):
+@pytest.mark.parametrize("missing,says", [("WebAssembly", "no WebAssembly"),
+                                           ("Worker", "no Web Workers")])
+def test_a_browser_without_what_the_page_needs_is_told_so(chrome, site, missing, says):
     ctx = chrome.new_context()
-    ctx.add_init_script("delete globalThis.WebAssembly")
+    ctx.add_init_script("delete globalThis.%s" % missing)
     page = wb.Page(ctx.new_page())
     page.page.goto(site.url())
     assert page.wait_state(("error",)) == "error"
-    assert "no WebAssembly" in page.status()
+    assert says in page.status()
     ctx.close()
 
 

@@ -20,6 +20,11 @@ def chrome():
     yield from wp.chrome()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(chrome):
+    yield from wp.closing(chrome)
+
+
 # -- every game, by keys and by taps ---------------------------------------------------------
 def _quick_preview():
     """Settings with Memory's card preview at 1 s (3 by default): the first move waits less."""

@@ -40,6 +40,14 @@ def chrome():
         ci.skip_or_fail("browser tests: %s" % exc)
 
 
+def closing(chrome):
+    """Closes every page a test left open once it is over (a generator for an autouse
+    fixture): a live page's app keeps stepping, and the next tests share the machine."""
+    yield
+    for ctx in list(chrome.contexts):
+        ctx.close()
+
+
 def live(chrome, site, board="pico_lcd_1_3", context=None, data=None):
     return wb.menu_page(chrome, site, board, context, data)
 
@@ -56,21 +64,20 @@ def no_errors(page):
 
 
 def at_menu(page):
-    return page.wait_for("d.scenes[d.scenes.length - 1] === 'MainMenu'", 10_000)
+    return page.wait_for(wb.AT_MENU, 10_000, 60_000)
 
 
 def open_game(page, presser, game, four_buttons=False):
-    """From the main menu: choose `game`, move to Start, start; the table's state back."""
-    down = "Y" if four_buttons else "DOWN"
-    d = at_menu(page)
-    for _ in range(GAMES.index(game) - d["cursor"]):
-        presser.press(down)
+    """From the main menu: choose `game`, move to Start, start; the table's state back once
+    you are to move (an AI that plays first has played and its message has been read: a
+    wait of 15 s with nothing new fails, a game that moves on is waited for up to 2 min)."""
+    at_menu(page)
+    wb.cursor_to(page, presser, GAMES.index(game), four_buttons)
     presser.press("A")
     d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
-    for _ in range(d["rows"].index("Start") - d["cursor"]):
-        presser.press(down)
+    wb.cursor_to(page, presser, d["rows"].index("Start"), four_buttons)
     presser.press("A")
-    return page.wait_for("d.game !== undefined && d.human_to_move", 15_000)
+    return page.wait_for("d.game !== undefined && d.human_to_move", 15_000, 120_000)
 
 
 def take_move(page, presser, game, tries=8):
@@ -79,6 +86,6 @@ def take_move(page, presser, game, tries=8):
         presser.keys(FIRST_MOVE[game])
         try:
             return page.wait_for("d.actions > %d" % before, 1_500)
-        except Exception:  # noqa: BLE001 - Playwright's timeout: try the move again
+        except wb.WaitTimeout:   # try the move again
             continue
     raise AssertionError("%s took no move from %s: %s" % (game, presser.how, page.describe()))

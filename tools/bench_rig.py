@@ -109,7 +109,7 @@ def merge_scenes(into, other):
 
 def add_heaps(heaps, events, prefix="", since=0, skip=()):
     for ev in events[since:]:
-        if ev.kind == "scene" and ev.fields[1] not in skip and int(ev.fields[3]) >= 0:
+        if ev.kind == "scenefree" and ev.fields[1] not in skip and int(ev.fields[3]) >= 0:
             key = prefix + ev.fields[1]
             free = int(ev.fields[3])
             heaps[key] = min(heaps.get(key, free), free)
@@ -281,7 +281,7 @@ def run_demo(build_dir, game, limit_ms, log) -> dict:
 
 def least_heap(events) -> int | None:
     lows = [int(ev.fields[0]) for ev in events if ev.kind == "heap"]
-    lows += [int(ev.fields[3]) for ev in events if ev.kind == "scene"
+    lows += [int(ev.fields[3]) for ev in events if ev.kind == "scenefree"
              and ev.fields[1] not in MENU_SCENES and int(ev.fields[3]) >= 0]
     return min(lows) if lows else None
 

@@ -36,6 +36,10 @@ class BrowserMissing(Exception):
     """No Playwright or no Chromium: the message says how to get it."""
 
 
+class WaitTimeout(AssertionError):
+    """What a test waited for did not come: the message says where the page stands."""
+
+
 def chromium_path() -> str:
     env = os.environ.get("CHROMIUM")
     if env:
@@ -110,20 +114,65 @@ class Page:
             self.errors.append(text)
 
     def wait_state(self, states=("running", "done", "error"), timeout_ms=20_000) -> str:
-        self.page.wait_for_function(
-            "s => window.cardConsole && s.includes(window.cardConsole.state)",
-            arg=list(states), timeout=timeout_ms)
+        try:
+            self.page.wait_for_function(
+                "s => window.cardConsole && s.includes(window.cardConsole.state)",
+                arg=list(states), timeout=timeout_ms)
+        except Exception as exc:  # noqa: BLE001 - Playwright's timeout: say where it stands
+            raise WaitTimeout("the page was not %s after %d ms: %s"
+                              % (" or ".join(states), timeout_ms, self.where())) from exc
         return self.page.evaluate("window.cardConsole.state")
 
     def describe(self) -> dict:
         return self.page.evaluate("window.cardConsole.describe()")
 
-    def wait_for(self, predicate_js: str, timeout_ms=20_000):
-        """Wait until `predicate_js`, a JS expression of `d` (describe()), is true."""
-        self.page.wait_for_function(
-            "() => { const d = window.cardConsole.describe(); return %s; }" % predicate_js,
-            timeout=timeout_ms, polling=50)
-        return self.describe()
+    def where(self) -> str:
+        """Where the page stands, for a failure's message: its state and status line, the
+        app's steps and time busy in the worker, describe(), what its console printed."""
+        try:
+            info = self.page.evaluate(
+                "async () => { const h = window.cardConsole; if (!h) return null; "
+                "const s = h.state === 'running' ? await h.ask('stats') : null; "
+                "return {state: h.state, status: document.getElementById('status')"
+                ".textContent, steps: s && s.steps, busy_ms: s && Math.round(s.busyMs)}; }")
+            d = self.describe() if info and info["state"] in ("running", "done") else None
+        except Exception as exc:  # noqa: BLE001 - a page that cannot even say
+            return "the page does not answer (%s)" % exc
+        return "%s; describe() %s; console: %s" % (info, d, self.messages[-8:])
+
+    def wait_for(self, predicate_js: str, timeout_ms=20_000, limit_ms: int | None = None):
+        """Wait until `predicate_js`, a JS expression of `d` (describe()), is true; that `d`
+        back. WaitTimeout after `timeout_ms` with nothing new: with `limit_ms`, an app that
+        moves on meanwhile (a move made, a frame drawn, another screen) is waited for
+        again, up to `limit_ms` in all, so a slow page (an AI thinking on a loaded machine)
+        is told apart from a stuck one."""
+        import time
+
+        check = ("async () => { const h = window.cardConsole; if (!h || !h.describe) "
+                 "return null; const d = await h.describe(); return [!!(%s), d]; }"
+                 % predicate_js)
+        start = last_change = time.monotonic()
+        limit = max(timeout_ms, limit_ms or 0) / 1000
+        seen = None
+        while True:
+            got = self.page.evaluate(check)
+            now = time.monotonic()
+            if got is not None:
+                if got[0]:
+                    return got[1]
+                d = got[1]
+                progress = (d.get("scenes"), d.get("actions"), d.get("frames"))
+                if progress != seen:
+                    seen = progress
+                    last_change = now
+            if now - last_change > timeout_ms / 1000 or now - start > limit:
+                raise WaitTimeout(
+                    "waited %.1f s for %s (%s): %s" % (
+                        now - start, predicate_js,
+                        "nothing new for %.1f s" % (now - last_change)
+                        if now - last_change > timeout_ms / 1000 else "still moving",
+                        self.where()))
+            self.page.wait_for_timeout(50)
 
     def status(self) -> str:
         return self.page.inner_text("#status")
@@ -223,6 +272,14 @@ DESKTOP = {"viewport": {"width": 1100, "height": 760}}
 STORE_PREFIX = "cardconsole:data:"     # console.js: one localStorage entry per /data file
 
 
+# A page of the site's origin to put entries in its storage before the console starts: made
+# by the browser context's route, never asked of the site; with an icon, so the browser asks
+# the site for no /favicon.ico (a document without one, such as console.css opened as a
+# page, gets a 404 for it in the console, late: the next page's).
+BLANK = "/storage-blank.html"
+BLANK_HTML = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title></title>'
+
+
 def open_page(b, url: str, context: dict | None = None, data: dict | None = None) -> Page:
     """A new browser context (its own storage) on `url`; `data` ({file name: bytes or str})
     is put in the page's storage first, as files the firmware finds in its data folder
@@ -230,13 +287,35 @@ def open_page(b, url: str, context: dict | None = None, data: dict | None = None
     ctx = b.new_context(**(context or DESKTOP))
     raw = ctx.new_page()
     if data:
-        raw.goto(url.split("/index.html")[0] + "/console.css")   # same origin, no app
+        blank = url.split("/index.html")[0] + BLANK
+        ctx.route(blank, lambda route: route.fulfill(status=200, content_type="text/html",
+                                                     body=BLANK_HTML))
+        raw.goto(blank)
         entries = {STORE_PREFIX + name: (base64.b64encode(v).decode() if isinstance(v, bytes)
                                          else v) for name, v in data.items()}
         raw.evaluate("e => { for (const k in e) localStorage.setItem(k, e[k]); }", entries)
+        ctx.unroute(blank)
     page = Page(raw)
     raw.goto(url)
     return page
+
+
+def cursor_to(page: Page, presser: Presser, row: int, four_buttons: bool = False) -> dict:
+    """Move the cursor of the menu on top to `row` by presses, reading where it is after each:
+    a press held too long on a loaded machine repeats, and a count of presses made blindly
+    then lands elsewhere. describe() back."""
+    d = page.describe()
+    for _ in range(3 * len(d.get("rows") or ()) + 3):
+        if d["cursor"] == row:
+            return d
+        down = d["cursor"] < row
+        presser.press(("Y" if down else "X") if four_buttons else ("DOWN" if down else "UP"))
+        d = page.describe()
+    raise WaitTimeout("the cursor did not reach row %d: %s" % (row, page.where()))
+
+
+# The main menu on top.
+AT_MENU = "d.scenes[d.scenes.length - 1] === 'MainMenu'"
 
 
 def menu_page(b, site: Site, board: str = "pico_lcd_1_3", context: dict | None = None,
@@ -245,7 +324,7 @@ def menu_page(b, site: Site, board: str = "pico_lcd_1_3", context: dict | None =
     page = open_page(b, site.url("?board=" + board), context, data)
     if page.wait_state() != "running":
         raise RuntimeError("the page did not start: " + page.status())
-    page.wait_for("d.scenes[d.scenes.length - 1] === 'MainMenu'", 10_000)
+    page.wait_for(AT_MENU, 10_000, 60_000)
     return page
 
 

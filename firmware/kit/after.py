@@ -92,6 +92,13 @@ def done(app, session, choice, spec=None):
         new = again(app, session, spec)
         app.clear_toasts(app.top)       # the last game's words do not open the next one
         app.replace(spec.table(app, new, False))
+        if spec.replace:
+            # As the setup screen's Start (kit.setup_screen.open_table): the next game plays
+            # without the Spec, which kit.stats makes again at its end.
+            from core import modules
+
+            current[0] = None
+            modules.drop("kit.setup")
     elif choice == SETUP or (choice == AGAIN and spec is None):
         stack = app.stack
         i = len(stack) - 1

@@ -1,6 +1,7 @@
 # The game kit's own English strings (setup screens, saved games), merged by kit.lang.load
 # before the game's table whenever a game opens: the console's boot table does not carry them.
 T = {
+    "refused": "That cannot be done now.",
     "opponent": "Opponent",
     "opponent_n": "Opponent %d",
     "num_players": "Players",

@@ -1,6 +1,7 @@
 # Les textes du kit de jeu (écrans de réglage, parties sauvegardées), ajoutés par
 # kit.lang.load avant ceux du jeu à l'ouverture de chaque jeu.
 T = {
+    "refused": "Ce n'est pas possible maintenant.",
     "opponent": "Adversaire",
     "opponent_n": "Adversaire %d",
     "num_players": "Joueurs",

@@ -128,6 +128,7 @@ class Guide:
         self.table = table
         self.mod = mod
         self.place = None       # the place framed on the screen now
+        self.text = None        # the line drawn now
         self.acted = False      # the person has moved since it began
 
     def start(self):
@@ -154,32 +155,60 @@ class Guide:
             return
         g = self.mod.guide(table) if table.turns.human_to_move() else None
         place = g[1] if g else None
-        if place != self.place:
+        moved = place != self.place
+        if moved:
             if self.place is not None and not full:
                 self.place = place
                 table.invalidate()      # the old frame goes with a whole redraw
                 return
             self.place = place
         if g is None:
+            self.text = None
             return
-        if place is not None:
+        # A partial frame leaves the frame and the line alone unless the game drew over them
+        # (or the line says something else): eight lines around the place would make most
+        # of the screen dirty, and each cursor move would send it all again.
+        if place is not None and (full or moved or touched(c, place)):
             frame(c, place)
-        line(table.app, c, g[0])
+        app = table.app
+        if full or g[0] != self.text or c.is_dirty(line_box(app)):
+            self.text = g[0]
+            line(app, c, g[0])
+
+
+def edges(place, width, height):
+    """The frame's four sides as (x, y, w, h) boxes, two pixels thick (see frame)."""
+    x, y, w, h = place
+    x0 = x - 2 if x >= 2 else x
+    y0 = y - 2 if y >= 2 else y
+    x1 = x + w + 1 if x + w + 2 <= width else width - 1
+    y1 = y + h + 1 if y + h + 2 <= height else height - 1
+    fw = x1 - x0 + 1
+    fh = y1 - y0 + 1
+    return ((x0, y0, fw, 2), (x0, y1 - 1, fw, 2), (x0, y0, 2, fh), (x1 - 1, y0, 2, fh))
+
+
+def touched(c, place):
+    """True when something drawn since the last flush overlaps the frame around `place`."""
+    for box in edges(place, c.width, c.height):
+        if c.is_dirty(box):
+            return True
+    return False
 
 
 def frame(c, place):
     """Two pixels around the place, outside it where the screen has room (its own pixels
     stay the game's), inside at the screen's edges."""
-    x, y, w, h = place
-    x0 = x - 2 if x >= 2 else x
-    y0 = y - 2 if y >= 2 else y
-    x1 = x + w + 1 if x + w + 2 <= c.width else c.width - 1
-    y1 = y + h + 1 if y + h + 2 <= c.height else c.height - 1
-    for k in (0, 1):
-        c.hline(x0 + k, y0 + k, x1 - x0 + 1 - 2 * k, theme.ACCENT)
-        c.hline(x0 + k, y1 - k, x1 - x0 + 1 - 2 * k, theme.ACCENT)
-        c.vline(x0 + k, y0 + k, y1 - y0 + 1 - 2 * k, theme.ACCENT)
-        c.vline(x1 - k, y0 + k, y1 - y0 + 1 - 2 * k, theme.ACCENT)
+    for x, y, w, h in edges(place, c.width, c.height):
+        c.fill_rect(x, y, w, h, theme.ACCENT)
+
+
+def line_box(app):
+    """Where the guide's line goes: the hint bar's place."""
+    from ui import widgets
+
+    h = widgets.hint_height(app)
+    return 0, app.height - h, app.width, h
 
 
 def line(app, c, text):
@@ -187,8 +216,7 @@ def line(app, c, text):
     from ui import widgets
 
     font = app.small
-    h = widgets.hint_height(app)
-    y = app.height - h
+    _x, y, _w, h = line_box(app)
     c.fill_rect(0, y, app.width, h, theme.SEL)
     text = font.fit(widgets.hints(app, text), app.width - 2 * widgets.PAD)
     c.text(font, text, widgets.PAD, y + 2, theme.SEL_FG)

@@ -131,9 +131,14 @@ class SetupScreen(OptionsScreen):
 
             modules.drop("kit.setup_screen")
             modules.drop("ui.options")
+            modules.drop("kit.setup")
             if demo:        # nothing asks for the Spec again (setup.forget), nothing is saved
-                modules.drop("kit.setup")
                 modules.drop("core.storage")    # read for the saved game and the scores
+            else:
+                # The Spec holds its module's globals and kit.setup's (~5 KB for Match &
+                # Collect): the table plays without them; what comes after the game (kit.stats,
+                # kit.after) makes the Spec again from the entry kept.
+                kit.current[0] = None
         else:
             app.push(scene)
         # The table's first frame comes next, after the collections above: on a settled heap

@@ -147,6 +147,12 @@ def spec_of(game_id):
     from kit import current
 
     spec = current[0]
+    if spec is None and current[1] is not None and current[1][0] == game_id:
+        # A table that let go of it while it played (kit.setup_screen.open_table): made again
+        # from the entry, as kit.setup.spec_of does, and kept for kit.after.
+        import registry
+
+        spec = current[0] = registry.load(game_id, "view").Spec()
     return spec if spec is not None and spec.game_id == game_id else None
 
 

@@ -65,6 +65,14 @@ class Table(Scene):
             if until is not None:
                 setattr(self, name, ticks_add(until, ms))
 
+    def refuse(self, exc):
+        """A move the rules refused (ValueError from turns.act: nothing changed): the player
+        hears it and reads it in plain words; the rules' own text (a bug of the table, which
+        offered that move) goes to the History."""
+        app = self.app
+        app.sound("error")
+        app.toast(strings.t("refused"), log=str(exc))
+
     # -- what a game writes -------------------------------------------------------------------
     def press(self, b, kind):
         """A button (PRESS or REPEAT) on the person's turn."""
@@ -99,7 +107,13 @@ class Table(Scene):
                 h = learn.holds(self)
                 modules.drop("kit.learn")
             self._holds = h
-        return h
+        return self.holding(h) if h else 0
+
+    def holding(self, held):
+        """Of `held` (hold_buttons), those whose hold shows something now. A tap of the
+        others is taken when the button goes down, not when it is let go: the move shows at
+        once. All of them unless the game says otherwise."""
+        return held
 
     def button(self, b, kind):
         if kind == btn.RELEASE:

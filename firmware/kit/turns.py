@@ -376,6 +376,7 @@ class Turns:
 
                         learn.start_guide(scene)
                         modules.drop("kit.learn")
+                        modules.drop("kit.tips")    # read for the guide's "seen" mark
                 return HUMAN_TURN
             return _WAITING if self.reading() else HUMAN_TURN
         self._yours = False

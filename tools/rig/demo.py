@@ -44,24 +44,33 @@ def _loop(app, name, ms):
     return False
 
 
-def _human_table(app, game_id, seed):
-    """GAME's table with the options of its all-AI game (the setup's defaults), seat 0 the
-    person and the other seats Hard: the demo's table is made (its strings loaded) and the
-    same class makes one with a new session."""
-    import registry
+def _human(app, entry, seed):
+    """GAME's table opened as a person's Start opens it: on the main menu the game's row and
+    A (its setup screen in place of the menu), then the setup screen's open_table with a
+    session of the all-AI game's options (the setup's defaults), seat 0 the person and the
+    other seats Hard, not saved (in place of the setup screen when Spec.replace, above it
+    otherwise, as for a person)."""
     from core.session import Session
     from kit import setup, turns
 
-    entry = registry.find(game_id)
-    demo = setup.demo_scene(app, entry, seed)
-    make = type(demo)
-    old = demo.session
+    _open_setup(app, entry)
+    old = setup.demo_scene(app, entry, seed).session
     rules, options, n = old.rules, old.options, len(old.seats)
-    demo = old = None
+    old = None
     gc.collect()
     session = Session(entry[0], rules, options, ["human"] + ["hard"] * (n - 1), seed, None)
-    print("RIG:human", game_id, turns.human_pause_ms(app.settings))
-    return make(session, False)
+    print("RIG:human", entry[0], turns.human_pause_ms(app.settings))
+    app.top.open_table(session, False)
+
+
+def _open_setup(app, entry):
+    """On the main menu, the game's row and A: its setup screen in place of the menu
+    (MainMenu.start_game)."""
+    import registry
+
+    menu = app.top
+    menu.menu.cursor = registry.GAMES.index(entry)
+    menu.start_game(entry)
 
 
 def _watch(app, entry, seed):
@@ -70,12 +79,7 @@ def _watch(app, entry, seed):
     row and A (its setup screen in place of the menu, MainMenu.start_game), then the setup
     screen's open_table with that session (in place of the setup screen when Spec.replace,
     above it otherwise; what it lets go of goes)."""
-    import registry
-
-    menu = app.top
-    menu.menu.cursor = registry.GAMES.index(entry)
-    menu.start_game(entry)
-    menu = None
+    _open_setup(app, entry)
     from kit import setup
 
     session = setup.demo_scene(app, entry, seed).session
@@ -100,7 +104,7 @@ def run(game_id, seed, limit_ms, human=False):
             entry = registry.find(game_id)
             gc.collect()
             if human:
-                self.push(_human_table(self, game_id, seed))
+                _human(self, entry, seed)
             else:
                 _watch(self, entry, seed)
         except Exception as exc:  # noqa: BLE001 - shown as the app would

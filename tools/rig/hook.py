@@ -6,7 +6,9 @@
 #
 # Normal mode: the app reports on the console (USB CDC), one "RIG:" line each:
 #   RIG:games id,id,...        the registry's ids, once the app has loaded it (never imported here)
-#   RIG:scene <why> <top scene> <ticks_us> <free heap after gc.collect()>
+#   RIG:scene <why> <top scene> <ticks_us> -1          at the change (push or pop)
+#   RIG:scenefree <why> <top scene> <ticks_us> <free heap after gc.collect()>   the same
+#             change's heap, read after the first frame that follows it
 #   RIG:frame <top scene> <full 0|1> <ticks_us at start> <draw+flush us> <flush us> <px>
 #             <messages waiting or shown>
 #   RIG:ai <module> <level> <seat> <ticks_us> <decision us>
@@ -19,10 +21,11 @@
 #                          after each action (kit.turns.settle wrapped) and, under TRACE, after
 #                          a gc.collect() of the hook's after every AI decision
 #   RIG:error              followed by the traceback (App.crash)
-# Costs: one print per frame after it is flushed (~0.2 ms of USB), a gc.collect() at each scene
-# change (and after each AI decision under TRACE, outside the timed part), each followed in a
-# game by kit.turns.settle(): a collection leaves the low heap full of small holes, and the
-# frames drawn next would pay for that when the turn driver's own collections are settled.
+# Costs: one print per frame after it is flushed (~0.2 ms of USB), a gc.collect() after the
+# first frame that follows each scene change (and after each AI decision under TRACE, outside
+# the timed part), each followed in a game by kit.turns.settle(): a collection leaves the low
+# heap full of small holes, and the frames drawn next would pay for that when the turn
+# driver's own collections are settled.
 #
 # QUIET mode (the host sets QUIET = True): no print, no collection, no allocation while the app
 # runs: each scene change and frame is written into REC, a preallocated array, which the host
@@ -102,13 +105,28 @@ def _scene(app, why):
     if games is not None and _games[0]:
         _games[0] = False
         print("RIG:games", ",".join([e[0] for e in games.GAMES]))
+    if _pending[0] is not None:
+        _scene_heap()           # two changes before a frame: the first one's heap now
+    at = _us()
+    name = _name(app.top)
+    print("RIG:scene", ("push", "pop")[why], name, at, -1)
+    _pending[0] = (("push", "pop")[why], name, at)
+
+
+def _scene_heap():
+    # The free heap of a scene change, read after the frame that follows it: the collection
+    # (and settle) the firmware would not make stays out of the time from a press to that
+    # frame (a list closing over Match & Collect's table: ~60 ms on the emulated chip).
+    why, name, at = _pending[0]
+    _pending[0] = None
     gc.collect()
     free = gc.mem_free()
     _settle()
-    print("RIG:scene", ("push", "pop")[why], _name(app.top), _us(), free)
+    print("RIG:scenefree", why, name, at, free)
 
 
 _games = [True]
+_pending = [None]       # a scene change not reported yet: (push/pop, its top, ticks_us)
 
 
 def _install(app_mod, canvas_mod):
@@ -148,6 +166,8 @@ def _install(app_mod, canvas_mod):
             _record(2, _name(top), (full << 30) | (t0 & 0x3FFFFFFF), t1, _f[0], _f[1])
         else:
             print("RIG:frame", _name(top), full, t0, t1, _f[0], _f[1], len(self._toast[0]))
+            if _pending[0] is not None:
+                _scene_heap()
 
     def w_crash(self, exc, *args):
         print("RIG:error")

@@ -235,7 +235,7 @@ def run(build_dir, game: str, limit_ms: float, measured_turns: int = 4, log=prin
     finally:
         r.stop()
     heaps = [int(e.fields[0]) for e in res["events"] if e.kind == "heap"]
-    heaps += [int(e.fields[3]) for e in res["events"] if e.kind == "scene"
+    heaps += [int(e.fields[3]) for e in res["events"] if e.kind == "scenefree"
               and e.fields[1] not in TABLES_NOT and int(e.fields[3]) >= 0]
     res.update({"pause_ms": p.pause_ms, "cursor": p.cursor, "moves": p.moves,
                 "answers": p.answers, "turns": p.turns, "keys": ",".join(p.keys),

@@ -48,7 +48,7 @@ def play(r: rig.Rig, script: str) -> None:
 def summary(r: rig.Rig) -> str:
     lines = []
     for ev in r.events:
-        if ev.kind == "scene":
+        if ev.kind == "scenefree":
             lines.append("%9.1f ms  scene %-5s %-22s free heap %s" % (
                 int(ev.fields[2]) / 1000, ev.fields[0], ev.fields[1], ev.fields[3]))
         elif ev.kind == "frame":

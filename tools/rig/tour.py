@@ -68,7 +68,7 @@ def tour(build: Path | str, each_ms: float, last: str, last_ms: float, log=print
             r.run(400)
             scene = watch(r)
             r.run(last_ms if game == last else each_ms)
-            heaps = [int(e.fields[3]) for e in r.events[since:] if e.kind == "scene"]
+            heaps = [int(e.fields[3]) for e in r.events[since:] if e.kind == "scenefree"]
             text = r.console[mark:].decode(errors="replace")
             row_res = {"game": game, "opened": scene, "least_free_heap": min(heaps),
                        "restarted": "soft reboot" in text}

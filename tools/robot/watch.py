@@ -59,6 +59,10 @@ def parse_hint(raw: str) -> list[tuple[tuple[str, ...], str]]:
         if not item:
             continue
         head, _sp, label = item.partition(" ")
+        if head == "B" and label.startswith("long "):
+            # The Display Pack's MENU in French, "B long" (B held): "Hold B" in English.
+            out.append((("MENU",), label[5:]))
+            continue
         out.append((_buttons_of(head), label))
     return out
 
@@ -234,7 +238,7 @@ class Watch:
         # up and down).
         for buttons, _label in parse_hint(drawn):
             for b in buttons:
-                if b not in self.physical:
+                if b not in self.physical and b != "MENU":   # MENU: B held, where no key
                     self.fail("hint names %s, which the board lacks" % b, repr(drawn), name)
 
     # -- the game's History -----------------------------------------------------------------
@@ -261,7 +265,12 @@ class Watch:
             state = session.state
             seat = state.current_player
             text = state.action_str(action) if hasattr(state, "action_str") else str(action)
-            apply(action, *rest)
+            try:
+                apply(action, *rest)
+            except ValueError as exc:
+                # The table offered a move the rules refuse: what it showed was wrong.
+                self.fail("move refused", "%s: %s" % (text, exc), scene_name(table))
+                raise
             self.mark_texts()      # what is drawn after the last move: its result screens
             n = len(session.actions)
             events.append(("act", seat, action, n))

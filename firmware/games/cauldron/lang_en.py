@@ -21,6 +21,7 @@ T = {
                 "Take the card that ends the game",
     "cd.pile": "Pile %d",
     "cd.cards": "%d cards",
+    "cd.card1": "%d card",
     "cd.your_take": "Your turn: take from %s",
     "cd.your_decl": "After Declinatio: take from %s",
     "cd.your_corner": "Your pawn is at a corner",

@@ -160,7 +160,7 @@ class Table(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return
         self.announce(seat, s.events)
         self.ci = 0
@@ -528,6 +528,7 @@ class Table(table.Table):
         _bx, by, _cw, _ch, _l, x, top, bottom = self.geo
         w = app.width - x - 2
         y = by
+        tall = app.height >= 200
         for seat in range(s.num_players):
             col = SEAT_COLOURS[s.colours[seat]]
             c.fill_rect(x, y + 1, 6, lh - 2, col)
@@ -542,13 +543,19 @@ class Table(table.Table):
                 c.fill_rect(x + w - tw, y, 2, lh, stripe_colour(t))
                 c.text(font, top_txt, x + w - tw + 3, y, theme.INK)
             y += lh
-            line = strings.t("cd.cards") % len(s.cauldrons[seat])
+            n = len(s.cauldrons[seat])
+            line = strings.t("cd.card1" if n == 1 else "cd.cards") % n
             a = s.uses_left(seat, 0)
             d = s.uses_left(seat, 1)
-            if a:
-                line += " A%d" % a
-            if d:
-                line += " D%d" % d
+            uses = (" A%d" % a if a else "") + (" D%d" % d if d else "")
+            if tall:
+                # "17 cartes A2 D3" is wider than the panel of a 240-high board: the spells'
+                # uses left go on a line of their own there, where the panel has the room.
+                c.text(font, line, x + 4, y, theme.DIM)
+                y += lh
+                line = uses[1:]
+            else:
+                line += uses
             c.text(font, font.fit(line, w - 4), x + 4, y, theme.DIM)
-            y += lh + (3 if app.height >= 200 else 1)
+            y += lh + (3 if tall else 1)
         c.text(font, font.fit(strings.t("cd.pile") % len(s.pile), w), x, y, theme.FG)

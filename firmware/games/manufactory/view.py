@@ -141,7 +141,7 @@ class Table(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return False
         for ev in s.events:
             k = ev[0]

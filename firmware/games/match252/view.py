@@ -91,6 +91,9 @@ class GameScene(table.Table):
         self.hint_w = 0
         self.drawn_side: tuple = ()
         self.quick = False      # after a move: the next frame draws only the grid (draw)
+        st = self.state
+        if st.phase != rules.ACT and st.current_player >= 0:
+            self.mode = M_CHOICE    # a game resumed in a choice (a pair, a card to take...)
 
     # -- layout -----------------------------------------------------------------------------
     def enter(self):
@@ -136,7 +139,7 @@ class GameScene(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return False
         self.announce(seat, s.events)
         self.quick = True       # the grid first (draw)

@@ -44,6 +44,7 @@ from ui.handrow import HandRow
 
 GAME_ID = "match_collect"
 REGULAR = 64
+LOG_INDENT = 6       # the log's second lines, under their first
 SORTS = ("symbol", "location", "colour", "wonder")
 CARD_INK = (theme.RED, theme.BLUE, theme.YELLOW, theme.GREEN)
 SYMBOL_ICONS = ("sym_stag", "sym_mountain", "sym_moon", "sym_sun", "sym_wave", "sym_tree",
@@ -105,26 +106,29 @@ def loc_code(loc):
     return _codes[loc]
 
 
+def colour_symbol(c):
+    """"Red Stag" (FR "Cerf rouge", "Lune bleue": the colour agrees with the symbol)."""
+    sym = SYMBOL[c]
+    if strings.lang() == "fr":
+        fem = strings.t("mc.genders")[sym] == "f"
+        col = names("mc.colors_f" if fem else "mc.colors")[COLOR[c]]
+        return "%s %s" % (names("mc.symbols")[sym], col.lower())
+    return "%s %s" % (names("mc.colors")[COLOR[c]], names("mc.symbols")[sym])
+
+
 def card_name(c):
     """"Red Stag, Winterwoods" (FR "Cerf rouge, Winterwoods"), or the Wonder's name."""
     if c >= REGULAR:
         return names("mc.wonders")[WONDER[c]]
-    col = names("mc.colors")[COLOR[c]]
-    sym = names("mc.symbols")[SYMBOL[c]]
-    if strings.lang() == "fr":
-        return "%s %s, %s" % (sym, col.lower(), LOCATION_NAMES[LOCATION[c]])
-    return "%s %s, %s" % (col, sym, LOCATION_NAMES[LOCATION[c]])
+    return "%s, %s" % (colour_symbol(c), LOCATION_NAMES[LOCATION[c]])
 
 
 def card_short(c):
-    """"Red Stag WIN": the name used in announcements (one line on every screen)."""
+    """"Red Stag WIN": the name used in announcements (the location's code, as on the
+    card's corner)."""
     if c >= REGULAR:
         return names("mc.wonders")[WONDER[c]]
-    col = names("mc.colors")[COLOR[c]]
-    sym = names("mc.symbols")[SYMBOL[c]]
-    if strings.lang() == "fr":
-        return "%s %s %s" % (sym, col.lower(), loc_code(LOCATION[c]))
-    return "%s %s %s" % (col, sym, loc_code(LOCATION[c]))
+    return "%s %s" % (colour_symbol(c), loc_code(LOCATION[c]))
 
 
 def meld_name(mtype):
@@ -181,6 +185,8 @@ class Table(table.Table):
         self.sel = []                # card ids picked for the meld being built
         self.row = None
         self.log = []                # announcements, newest first
+        self.log_lines = []          # each one's lines in the info block (wrapped once)
+        self.said = 0                # announcements made (play: was this move seen?)
         self.fresh = []              # cards you just drew or took: the cursor goes there
         self.preview = ""
         self.preview_ok = False
@@ -236,11 +242,19 @@ class Table(table.Table):
         return self.turns.human_to_move()
 
     def message_band(self):
-        """Messages go in the info block, over the status and log lines: the hand and the
-        line above it are where you choose."""
-        lh = self.line_h
-        y = 2 + lh * (self.session.state.num_players + 1)
-        return 0, y, self._lay[6] - 2, self._lay[3] - y + 2
+        """Messages go in the info block, never over the hand and the line above it, where
+        you choose: the whole width under the piles where there is room for two lines (the
+        larger boards), else the info block beside them, over the status and log lines (and
+        over the score lines above them when that leaves less than two lines)."""
+        _hy, _hh, _py, info_h, ch, _cw, piles_x = self._lay
+        two = 2 * self.app.small.line_height + 3     # core.app: two lines from 20 px
+        y = ch + self.app.small.line_height + 6        # under the piles and their counts
+        if info_h + 2 - y >= two:
+            return 0, y, self.app.width, info_h + 2 - y
+        y = 2 + self.line_h * (self.session.state.num_players + 1)
+        if info_h + 2 - y < two:
+            y = info_h + 2 - two
+        return 0, y, piles_x - 2, info_h + 2 - y
 
     def sync(self):
         """Refresh the hand row, the preview and the info from the rules state."""
@@ -306,10 +320,9 @@ class Table(table.Table):
         if st.is_over():
             text = ""
         elif self.picking:
+            # The choice's title is on the status line: here the card under the cursor.
             c = self.row.current()
-            text = self.pending_title()
-            if c is not None:
-                text += ": " + card_name(c)
+            text = card_name(c) if c is not None else self.pending_title()
         elif self.sel:
             text = self.meld_preview(st)
         else:
@@ -369,7 +382,12 @@ class Table(table.Table):
             return strings.t("mc.hint_wait")
         if self.picking:
             return strings.t("mc.hint_pick4" if four(app) else "mc.hint_pick")
-        return strings.t("mc.hint_hand4" if four(app) else "mc.hint_hand")
+        if four(app):
+            return strings.t("mc.hint_hand4")
+        # Where X and Y are keys of their own (the Pico-LCD-1.3): the discard pile and the
+        # melds they open, in place of MENU's word (no room for both on 240 px).
+        xy = getattr(app.platform.buttons, "available", 0) & (btn.X | btn.Y) == btn.X | btn.Y
+        return strings.t("mc.hint_hand_xy" if xy else "mc.hint_hand")
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, action):
@@ -383,7 +401,7 @@ class Table(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return False
         self.announce(seat, action, sizes, top, mine)
         return True
@@ -409,6 +427,7 @@ class Table(table.Table):
         who = self.seats[seat]
         t = strings.t
         text = None
+        whole = None      # the History's words, when longer than the screen's
         toast = False
         if len(st.round_results) > self._rounds:
             res = st.round_results[-1]
@@ -443,32 +462,43 @@ class Table(table.Table):
                 t("mc.a_discard") % (who, card_short(arg))
         elif kind == "call" or kind == "name":
             got = len(st.hands[seat]) - sizes[seat]
-            if you:
-                text = t("mc.y_call" if kind == "call" else "mc.y_messenger") % \
-                    LOCATION_NAMES[arg]
-            else:
-                text = t("mc.a_call" if kind == "call" else "mc.a_messenger") % (
-                    who, LOCATION_NAMES[arg])
+            key = ("mc.y_" if you else "mc.a_") + ("call" if kind == "call" else "messenger")
+            args = LOCATION_NAMES[arg] if you else (who, LOCATION_NAMES[arg])
+            text = t(key) % args
+            if kind == "name":
+                # On screen "North named ...", under "North played Messenger"; the History
+                # says whose Messenger it was.
+                whole = t(key + "_h") % args
             gave = sizes[self.me] - len(st.hands[self.me])
             if seat != self.me and gave > 0 and not self.demo:
-                text += t("mc.a_gave") % gave
+                tail = t("mc.a_gave") % gave
                 toast = True
             elif got > 0:
-                text += (t("mc.y_got") if you else t("mc.a_got")) % got
+                tail = (t("mc.y_got") if you else t("mc.a_got")) % got
             else:
-                text += t("mc.a_nothing")
+                tail = t("mc.a_nothing")
+            text += tail
+            if whole is not None:
+                whole += tail
         elif kind == "shelter_hand":
             text = t("mc.y_shelter") if you else t("mc.a_shelter") % who
         if text is None:
             return
+        self.said += 1
+        # One or two lines each (wrapped now: drawing makes no strings), under a hanging
+        # indent; what has no room there is said in a message.
+        lines = self.app.small.wrap(text, self._lay[6] - 8 - LOG_INDENT)
         self.log.insert(0, text)
+        self.log_lines.insert(0, lines)
         del self.log[8:]
+        del self.log_lines[8:]
         self._dirty_info = True
-        if (seat != self.me and toast) or self.log_room() < 1 or \
-                (you and self.fresh and self.log_room() < 2):
-            self.app.toast(text)          # the History records it (core.app.App.toast)
+        room = self.log_room()
+        if (seat != self.me and toast) or room < len(lines) or \
+                (you and self.fresh and room <= len(lines)):
+            self.app.toast(text, log=whole)   # the History records it (core.app.App.toast)
         else:
-            self.turns.record(text)
+            self.turns.record(whole or text)
 
     def log_room(self):
         """Announcement lines the info block has room for."""
@@ -518,11 +548,11 @@ class Table(table.Table):
     def play(self, action):
         """An AI's action, from the turn driver; False (no pause after it) when nothing was
         announced (one card of a meld being built)."""
-        logged = len(self.log)
+        said = self.said
         self.apply(action)
         self._dirty_info = True
         self.after_action()
-        return len(self.log) != logged
+        return self.said != said
 
     def thinking_changed(self):
         self._dirty_info = True
@@ -544,8 +574,10 @@ class Table(table.Table):
 
     def game_over(self):
         st = self.session.state
-        if not self.demo and self.session.seats[0] == HUMAN:
-            won = 0 in st.winners if hasattr(st, "winners") else False
+        # A high score is a game won (as kit.stats keeps them: a loss is never a new best).
+        won = not self.demo and self.session.seats[0] == HUMAN and (
+            0 in st.winners if hasattr(st, "winners") else False)
+        if won:
             from core import storage
 
             damaged = []
@@ -690,11 +722,14 @@ class Table(table.Table):
         c.text(font, font.fit(self.status(), w - x), x, y + 1, theme.ACCENT)
         y += lh + 1
         limit = info_h
-        for line in self.log:
-            if y + lh > limit:
+        for lines in self.log_lines:
+            if y + lh * len(lines) > limit:
                 break
-            c.text(font, font.fit(line, w - x), x, y, theme.DIM)
-            y += lh
+            indent = 0
+            for line in lines:
+                c.text(font, line, x + indent, y, theme.DIM)
+                indent = LOG_INDENT
+                y += lh
 
     def draw_piles(self, c):
         app = self.app

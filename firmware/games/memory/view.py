@@ -381,6 +381,11 @@ class GameScene(table.Table):
                 return
         super().button(b, kind)
 
+    def holding(self, held):
+        """A held shows a face-up card whole (learn.inspect_card: a face-down one is not
+        known): on a face-down card A flips it when it goes down, not when it is let go."""
+        return held if self.face_up(self.cursor) >= 0 else held & ~btn.A
+
     def press(self, b, kind):
         if kind != btn.PRESS or self._busy(self.app.platform.ticks_ms()):
             return

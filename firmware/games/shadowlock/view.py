@@ -138,7 +138,7 @@ class Table(table.Table):
         try:
             self.turns.act(action)
         except ValueError as exc:
-            self.app.toast(str(exc))
+            self.refuse(exc)
             return
         self.announce(seat, s.events)
         self.menu_for = -1
