@@ -42,12 +42,22 @@ class SetupScreen(OptionsScreen):
             for key in self.values:
                 if self.values[key] != before.get(key):
                     self.spec.changed(self.values, key)
+                    if key[:2] == "lv":
+                        self._about_level(self.values[key])
             if self.values != before:
                 rows = self.rows()
                 if [r[1] for r in rows] != [r[1] for r in self.menu.rows]:
                     self.menu.set_rows(rows)
                     self.invalidate()
         return done
+
+    def _about_level(self, level):
+        """What a level is like, in a few words, as a message ("about.<level>" in the game's
+        strings; none for a game that has no such text, or for "solo")."""
+        key = "about." + level
+        text = strings.t(key)
+        if text != key:
+            self.app.toast(text)
 
     def chosen(self, index):
         last = len(self.menu.rows) - 1

@@ -130,6 +130,9 @@ T = {
     "mc.y_got": ": you got %d",
     "mc.y_shelter": "You sheltered your hand",
     "mc.y_out": "You went out!",
+    "about.easy": "Easy: careless, and has off days",
+    "about.normal": "Normal: good melds, Wonders on a whim",
+    "about.hard": "Hard: aims its Wonders, feeds you little",
     # Learning by playing (games.match_collect.learn): the guided first turn, the "?" screen.
     "mc.g_draw": "Take a card: pile or discard  B",
     "mc.g_main": "Pick a meld's cards: A, or B",
