@@ -44,3 +44,17 @@ def test_changing_the_level_says_what_it_is_like(monkeypatch):
 
     assert shown == [lang_en.T["about." + lv] for lv in ("hard", "hard", "normal")]
     registry.unload_all()
+
+
+def test_the_message_is_the_level_on_the_row_when_several_pass_quickly():
+    """RIGHT pressed three times in a row: the one message on screen is the level the row
+    shows now, not the first of three queued (each waited for the one before)."""
+    r = headless.run("A,WAIT:300,A,WAIT:600,DOWN,WAIT:100,LEFT,LEFT,LEFT,WAIT:50", seed=5)
+    assert r.app.errors == 0
+    scene = r.app.top
+    level = scene.values.get(scene._rows[1][0])
+    q = [m[0] for m in r.app._toast[0]]
+    from games.memory import lang_en
+
+    assert q == [lang_en.T["about." + level]], (level, q)
+    registry.unload_all()

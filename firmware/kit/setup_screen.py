@@ -57,6 +57,7 @@ class SetupScreen(OptionsScreen):
         key = "about." + level
         text = strings.t(key)
         if text != key:
+            self.app.clear_toasts(self)     # the level now on the row, not one passed over
             self.app.toast(text)
 
     def chosen(self, index):
