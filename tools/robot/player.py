@@ -27,7 +27,7 @@ from tools.robot.watch import Watch, find_table, is_table, scene_name
 
 DEAD_END_MS = 30_000      # no button changes anything this long: a dead end
 NO_MOVE_MS = 120_000      # a game in progress that makes no move this long: stuck
-HINT_TRIES = 4            # presses of a hinted button that change nothing: the hint is wrong
+HINT_TRIES = 3            # presses of a hinted button that change nothing: the hint is wrong
 MAX_GAME_MS = 4 * 3600_000
 MAX_PRESSES = 12_000
 AFTER = ("again", "setup", "menu")
