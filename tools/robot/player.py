@@ -590,7 +590,9 @@ class Player:
         d = self.driver
         hint = self.watch.hint_raw
         label = next((lab for buttons, lab in self.watch.hint_items if b in buttons), None)
-        if label is None or b == "MENU" or not table.turns.human_to_move():
+        # (A cursor key may rightly do nothing: a list of one card, the last one reached.)
+        if label is None or b in ("MENU", "UP", "DOWN", "LEFT", "RIGHT") or \
+                not table.turns.human_to_move():
             d.press(b)
             return
         key = (scene_name(table), hint, b)
