@@ -15,8 +15,8 @@ STUBS  := typings/.installed
 ARGS   ?=
 PORT   ?=
 
-.PHONY: all sim test test-all lint assets build flash firmware bench arena clean distclean venv
-.PHONY: vpico memcheck rig rig-install robot web web-serve web-install browser-install
+.PHONY: all sim test test-all lint assets build flash firmware bench arena ladder clean distclean
+.PHONY: venv vpico memcheck rig rig-install robot web web-serve web-install browser-install
 
 all: test
 
@@ -142,6 +142,12 @@ robot: $(STAMP) assets
 
 arena: $(STAMP) assets
 	$(PY) -m tools.arena $(ARGS)
+
+# The AI levels of every game on one rating scale (docs/LADDER.md); GAME=<id> for one game,
+# JOBS=2 to play on two cores, GAMES=<games a match> (1000).
+ladder: $(STAMP) assets
+	$(PY) -m tools.arena --ladder --game $(or $(GAME),all) --games $(or $(GAMES),1000) \
+		--seed 1 --jobs $(or $(JOBS),1) --doc docs/LADDER.md
 
 clean:
 	rm -rf build firmware/gen .pytest_cache

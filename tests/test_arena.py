@@ -331,3 +331,50 @@ def test_full_ai_game_under_micropython_matches_cpython(capsys):
     assert out[0] == cpython[0]  # same moves: the Rng streams and the AI agree
     assert out[1] == cpython[1]
     assert len(json.loads(out[0].split(" ", 1)[1])) == 20
+
+
+# -- random players, budget factors, processes ---------------------------------------------------
+
+
+def test_random_player_and_budget_factor(monkeypatch):
+    assert arena.parse_level("hard") == ("hard", 0)
+    assert arena.parse_level("hard*8") == ("hard", 8)
+    assert arena.parse_level("random") == ("random", 0)
+    for bad in ("hard*0", "hard*x", "random*2", "expert", "hard*"):
+        with pytest.raises(ValueError):
+            arena.parse_level(bad)
+    toy_ai = registry.load("toy", "ai")
+    with pytest.raises(ValueError, match="no BUDGET"):
+        arena.seat_player("hard*2", toy_ai, 2, None)
+    monkeypatch.setattr(toy_ai, "BUDGET", 30, raising=False)
+    assert arena.seat_player("hard*2", toy_ai, 2, None) == ("hard", 60)
+    assert arena.seat_player("hard*2", toy_ai, 2, 7) == ("hard", 14)   # K x --budget
+    assert arena.seat_player("normal", toy_ai, 2, 7) == ("normal", 7)
+    monkeypatch.setattr(toy_ai, "BUDGET", (0, 0, 5, 9, 9), raising=False)
+    assert arena.seat_player("hard*3", toy_ai, 3, None) == ("hard", 27)  # by players
+    # The budget reaches ai.choose: hard*K asks K times as many simulations.
+    seen = []
+    real = toy_ai.choose
+    monkeypatch.setattr(toy_ai, "choose", lambda s, seat, lv, rng, budget=None:
+                        seen.append((lv, budget)) or real(s, seat, lv, rng, budget))
+    arena.play_game("toy", ["hard*3", "hard", "random"], 5)
+    assert {x for x in seen} == {("hard", 27), ("hard", None)}
+    # A random player plays legal actions from its own generator, the same for a seed.
+    records = arena.run_games("toy", 2, ["random", "normal"], 40, 3)
+    again = arena.run_games("toy", 2, ["random", "normal"], 40, 3)
+    assert [r["scores"] for r in records] == [r["scores"] for r in again]
+    summary = arena.summarize("toy", 2, records)
+    assert summary["levels"]["normal"]["win_rate"] > 0.6
+    assert set(summary["levels"]) == {"random", "normal"}
+
+
+def test_jobs_give_the_same_records(tmp_path):
+    one = arena.run_games("toy", 3, ["hard", "random", "easy"], 12, 9, duplicate=True,
+                          budget=10)
+    two = arena.run_games("toy", 3, ["hard", "random", "easy"], 12, 9, duplicate=True,
+                          budget=10, jobs=2, log_dir=str(tmp_path))
+    strip = [(r["index"], r["deal"], r["seed"], r["levels"], r["scores"], r["actions"])
+             for r in one]
+    assert strip == [(r["index"], r["deal"], r["seed"], r["levels"], r["scores"],
+                      r["actions"]) for r in two]
+    assert len(os.listdir(tmp_path)) == 12   # the workers wrote every log

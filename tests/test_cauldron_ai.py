@@ -14,13 +14,15 @@ E = EMPTY
 LEVELS = ("easy", "normal", "hard")
 
 
-def ai_game(levels, seed, **opt):
+def ai_game(levels, seed, budget=None, **opt):
+    """A whole AI game (`budget` for every seat: None, each level's own look-ahead; 0, the
+    heuristic alone)."""
     s = rules.new_game(dict(players=len(levels), **opt), seed)
     rngs = [Rng(seed * 31 + i) for i in range(len(levels))]
     n = 0
     while not s.is_over():
         p = s.current_player
-        a = ai.choose(s, p, levels[p], rngs[p])
+        a = ai.choose(s, p, levels[p], rngs[p], budget)
         assert a in s.legal_actions()
         s.apply(a)
         n += 1
@@ -88,9 +90,10 @@ def test_decisions_ignore_forgotten_and_unseen_cards(level):
         for phase, s in phase_positions(seed, 2 + seed % 3, recipes=seed % 2 == 1):
             seat = s.current_player
             want = ai.choose(s, seat, level, Rng(77))
+            memory = ai.memory_level(level)
             for k in range(2):
-                w = s.sample_hidden(seat, Rng(k * 13 + seed), level)
-                assert w.memory(seat, level) == s.memory(seat, level)
+                w = s.sample_hidden(seat, Rng(k * 13 + seed), memory)
+                assert w.memory(seat, memory) == s.memory(seat, memory)
                 if w.cauldrons != s.cauldrons or w.recipes != s.recipes:
                     changed += 1
                 got = ai.choose(w, seat, level, Rng(77))
@@ -142,8 +145,10 @@ def take_of(s, card):
     raise AssertionError("no take of %d" % card)
 
 
-def picked(s, level="hard"):
-    a = ai.choose(s, 0, level, Rng(1))
+def picked(s, level="hard", budget=0):
+    """The card the level's heuristic takes (budget 0: no look-ahead; the tests below are of
+    its judgement, the look-ahead's own are further down)."""
+    a = ai.choose(s, 0, level, Rng(1), budget)
     line = (a & 0xFF) // 6
     return s.grid[LINE_CELLS[line][(a & 0xFF) % 6]]
 
@@ -255,6 +260,52 @@ def test_hard_beats_easy_in_a_short_match():
             wins += s.returns()[r]
             games += 1
     assert wins / games >= 0.8
+
+
+def test_the_look_ahead_beats_the_heuristic_alone():
+    """Hard with its worlds (BUDGET) against Hard's heuristic alone (budget 0), on the same
+    deals with the seats swapped."""
+    wins = 0.0
+    for d in range(12):
+        for r in range(2):
+            s = rules.new_game({"players": 2}, 700 + d)
+            rngs = [Rng(d * 2 + 1), Rng(d * 2 + 2)]
+            while not s.is_over():
+                p = s.current_player
+                s.apply(ai.choose(s, p, "hard", rngs[p], None if p == r else 0))
+            wins += s.returns()[r]
+    assert wins / 24 >= 0.65
+
+
+def test_the_look_ahead_samples_its_budget_of_worlds(monkeypatch):
+    s = positions(5, 2, 3)[-1]
+    seat = s.current_player
+    calls = []
+    real = type(s).sample_hidden
+
+    def counted(state, seat, rng, level=None):
+        calls.append(level)
+        return real(state, seat, rng, level)
+
+    monkeypatch.setattr(type(s), "sample_hidden", counted)
+    for budget, want in ((0, 0), (1, 1), (5, 5), (None, ai.BUDGET[s.num_players])):
+        del calls[:]
+        ai.choose(s, seat, "hard", Rng(3), budget)
+        assert len(calls) == want
+        assert set(calls) <= {ai.memory_level("hard")}   # at its own memory
+    # On a board, past the deadline no new world is sampled (one always is).
+    clock = [0]
+
+    def ticks_ms():
+        clock[0] += 400
+        return clock[0]
+
+    monkeypatch.setattr(ai.sampling.time, "ticks_ms", ticks_ms, raising=False)
+    monkeypatch.setattr(ai.sampling.time, "ticks_add", lambda a, b: a + b, raising=False)
+    monkeypatch.setattr(ai.sampling.time, "ticks_diff", lambda a, b: a - b, raising=False)
+    del calls[:]
+    assert ai.choose(s, seat, "hard", Rng(3), 8) in s.legal_actions()
+    assert 1 <= len(calls) < 8
 
 
 def test_choose_refuses_out_of_turn_and_unknown_level():

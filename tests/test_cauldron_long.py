@@ -26,11 +26,15 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def test_cauldron_1000_ai_games_under_cpython():
+    """The levels' look-ahead (sampled worlds) in one game in five, the heuristic alone in
+    the others: a game with it costs about 20 times one without (Hard: 1.3 against 0.07 ms a
+    decision), and the 1,000 games would take minutes."""
     reasons = {}
     for g in range(1000):
         players = 2 + g % 3
         levels = [LEVELS[(g * 7 + seat * 5) % 3] for seat in range(players)]
-        s = ai_game(levels, 20000 + g, recipes=(g // 3) % 2 == 0, open=g % 10 == 9)
+        s = ai_game(levels, 20000 + g, None if g % 5 == 4 else 0, recipes=(g // 3) % 2 == 0,
+                    open=g % 10 == 9)
         assert s.is_over()
         reasons[s.end_reason] = reasons.get(s.end_reason, 0) + 1
     assert sum(reasons.values()) == 1000

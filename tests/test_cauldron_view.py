@@ -156,8 +156,20 @@ def test_result_screen_after_the_last_move():
             if st.current_player == 0 and st.phase == rules.P_KEEP:
                 break
             s.apply(ai.choose(st, st.current_player, "hard", rng))
+    # The first deal in which your turn comes to the end-of-game question (the AIs may
+    # end the game first).
+    from core.session import Session
+
+    for seed in range(5, 60):
+        s = Session("cauldron", rules, {"players": 3, "recipes": True},
+                    ["human", "hard", "hard"], seed, None)
+        play_until(s, 0)
+        finish(s)
+        if not s.state.is_over():
+            break
     sessions = []
-    r = headless.run("WAIT:500,A,WAIT:400,A,WAIT:6000", setup=table(0, out=sessions,
+    r = headless.run("WAIT:500,A,WAIT:400,A,WAIT:6000", setup=table(0, seed=seed,
+                                                                    out=sessions,
                                                                     state_hook=finish))
     st = sessions[0].state
     assert r.log == ""

@@ -5,8 +5,9 @@ on CPython and the same decisions under the MicroPython unix port on a Pico-size
 
 import pytest
 
+import kit
 from core.rng import Rng
-from games.manufactory import ai, cards, endgame, forecast, rules
+from games.manufactory import ai, cards, drafts, endgame, forecast, rules
 from games.manufactory.rules import DECLARE, DISCARD
 from kit import sampling
 from kit.actions import encode
@@ -71,11 +72,11 @@ def test_the_model_scores_as_the_rules():
     for state in positions(80, 5):
         cnt, top = state.keys()
         n = state.num_players
-        assert ai.totals(cnt, top, n) == state.scores()
+        assert drafts.totals(cnt, top, n) == state.scores()
         if state.phase != rules.ACT:
             continue
         p = state.current_player
-        ms = ai.moves(cnt, state.belt, p)
+        ms = drafts.moves(cnt, state.belt, p)
         assert len(ms) >= len(state.legal_actions())
         sup = forecast.supply(state.belt + state.deck)
         vals = ai.values(cnt, top, state.belt, p, n, ms, sup)
@@ -85,7 +86,7 @@ def test_the_model_scores_as_the_rules():
         t.apply(ai.to_action(t, m))
         while t.current_player == p and t.phase != rules.ACT:
             t.apply(ai.to_action(t, m))
-        c, tp, belt, _d = ai.play(cnt, top, state.belt, state.deck, len(state.deck), p, m)
+        c, tp, belt, _d = drafts.play(cnt, top, state.belt, state.deck, len(state.deck), p, m)
         assert (bytes(c), bytes(tp), belt) == (bytes(t.keys()[0]), bytes(t.keys()[1]), t.belt)
         want = forecast.value(c, tp, n, p, forecast.less(sup, state.belt[m & 3]))
         if (m >> 2) & 7:                       # a discard: its extra cost with 3-4 players
@@ -170,9 +171,19 @@ def test_a_back_card_worth_a_discard():
 
 
 def test_easy_never_pays_for_a_back_card():
+    """...but on its off days (kit.off_day), when it drafts at random."""
+    off = 0
     for state in positions(80, 7):
         if state.phase == rules.ACT:
-            assert ai.choose(state, state.current_player, "easy", Rng(2)) < rules.FREE
+            seat = state.current_player
+            for seed in (2, 3):
+                rng = Rng(seed)
+                action = ai.choose(state, seat, "easy", rng)
+                if kit.off_day(rng, seat, ai.SLIPS["easy"][1]):
+                    off += 1
+                else:
+                    assert action < rules.FREE
+    assert off > 0
 
 
 def test_bad_level_and_wrong_seat():
@@ -268,11 +279,11 @@ def test_end_game_board_keeps_the_score_as_the_rules():
             p = state.current_player
             done = []
             while tb.belt:
-                ms = ai.moves(tb.cnt, tb.belt, p)
+                ms = drafts.moves(tb.cnt, tb.belt, p)
                 m = ms[rng.randbelow(len(ms))]
                 done.append((p, m, tb.push(p, m)))
-                assert tb.tot == ai.totals(tb.cnt, tb.top, n)
-                assert tb.gp == [ai.gpoints(tb.cnt, tb.top, n, g) for g in range(6)]
+                assert tb.tot == drafts.totals(tb.cnt, tb.top, n)
+                assert tb.gp == [drafts.gpoints(tb.cnt, tb.top, n, g) for g in range(6)]
                 p = (p + 1) % n
             while done:
                 q, m, undo = done.pop()
@@ -301,7 +312,7 @@ def test_end_game_search_stays_within_its_budget():
         assert m in ms
     # past the budget the best drafts by the score now are played out: the answer is the
     # best of the first PLAYOUT of them
-    ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
+    ranked = drafts.top_moves(ms, drafts.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
     tb = endgame.EndGame(cnt, top, s.belt, 4)
     vals = [endgame.playout(tb, 0, m) for m in ranked[:endgame.PLAYOUT]]
     assert m == ranked[vals.index(max(vals))]
@@ -347,7 +358,7 @@ def test_past_the_deadline_hard_falls_back(monkeypatch):
     ctl = [0, 0, 10 ** 6]
     m = endgame.choose_exact(s, cnt, top, ms, ctl)
     assert ctl[0] == 10 ** 6 + 1                 # stopped by the clock at the 32nd position
-    ranked = ai.top_moves(ms, ai.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
+    ranked = drafts.top_moves(ms, drafts.quick_values(cnt, top, s.belt, 0, 4, ms), len(ms))
     tb = endgame.EndGame(cnt, top, s.belt, 4)
     vals = [endgame.playout(tb, 0, x) for x in ranked[:endgame.PLAYOUT]]
     assert m == ranked[vals.index(max(vals))]

@@ -100,7 +100,7 @@ def test_goes_for_a_match():
     grid, up = board({0: c("9", 0), 6: c("9", 1)})   # A1 and C2
     s = rules.position(grid, up)
     for level in ("normal", "hard"):
-        act = ai.choose(s, 0, level, Rng(1))
+        act = ai.choose(s, 0, level, Rng(2))   # Rng(2): not one of Normal's random actions
         t = s.clone()
         t.apply(act)
         assert len(t.caps[0]) == 2, level
@@ -112,7 +112,7 @@ def test_remembers_its_jack_look():
     grid, up = board({4: c("9", 0), 5: c("9", 1)}, up_slots={4})
     s = rules.position(grid, up, know={c("9", 1): 1}, left=1)
     assert ai.choose(s, 0, "hard", Rng(1)) == action(rules.REVEAL, 5)
-    assert ai.choose(s, 0, "normal", Rng(1)) == action(rules.REVEAL, 5)
+    assert ai.choose(s, 0, "normal", Rng(2)) == action(rules.REVEAL, 5)
 
 
 def test_avoids_revealing_when_a_six_is_likely():
@@ -132,7 +132,7 @@ def test_avoids_revealing_when_a_six_is_likely():
             s.know[k] = 3
     s.check()
     for level in ("normal", "hard"):
-        act = ai.choose(s, 0, level, Rng(1))
+        act = ai.choose(s, 0, level, Rng(2))   # Rng(2): not one of Normal's random actions
         assert not (act >> 8 == rules.REVEAL and s.grid[act & 15] in sixes), level
 
 
@@ -232,3 +232,49 @@ def test_ai_only_games_under_micropython_with_a_pico_heap():
     for item in got:
         assert item.split(":")[0] in ("target", "no_pairs", "turns", "stuck")
     assert got == want
+
+
+class FakeClock:
+    """ticks_ms that moves `step` ms at every reading (the board's clock, for the deadline)."""
+
+    def __init__(self, step):
+        self.now = 0
+        self.step = step
+
+    def ticks_ms(self):
+        self.now += self.step
+        return self.now
+
+
+def test_hard_cuts_a_deep_look_short_at_the_deadline(monkeypatch):
+    """On a board (time.ticks_ms) no deep look goes on past TIME_CAP_MS: the look under way
+    is dropped for its one-deep value, the answer is legal, and with time to spare the
+    decisions are those of a machine without the clock."""
+    states = [s for s in positions(3, 7) if s.phase == 0 and s.current_player >= 0]
+    free = [ai.choose(s, s.current_player, "hard", Rng(1)) for s in states]
+    monkeypatch.setattr(ai.time, "ticks_add", lambda a, b: a + b, raising=False)
+    monkeypatch.setattr(ai.time, "ticks_diff", lambda a, b: a - b, raising=False)
+    clock = FakeClock(0)
+    monkeypatch.setattr(ai.time, "ticks_ms", clock.ticks_ms, raising=False)
+    assert [ai.choose(s, s.current_player, "hard", Rng(1)) for s in states] == free
+    cut = 0
+    real_best_last = ai.Planner.best_last
+    after = []
+
+    def best_last(planner, m):
+        out = real_best_last(planner, m)
+        if planner.late:
+            after.append(out[1])
+        return out
+
+    monkeypatch.setattr(ai.Planner, "best_last", best_last)
+    monkeypatch.setattr(ai, "TIME_CAP_MS", 30)
+    clock.step = 1
+    for s in states:
+        clock.now = 0
+        del after[:]
+        act = ai.choose(s, s.current_player, "hard", Rng(1))
+        assert act in s.legal_actions()
+        cut += bool(after)
+        assert all(a == -1 for a in after)   # past the deadline nothing more is looked at
+    assert cut > 0

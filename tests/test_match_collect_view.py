@@ -134,8 +134,10 @@ def test_table_screenshots_every_size(size):
     four = size == "320x240"   # the Display Pack has four buttons: X/Y move, hold B = MENU
     from ui import widgets
 
+    # X and Y keys of their own (the 1.3): the discard pile and the melds they open.
     assert widgets.hints(r.app, table.hint_text()) == (
         "X/Y Card  A Pick  B Actions  Hold B Menu" if four
+        else "</> Card  A Pick  B Actions  X Pile  Y Melds" if size == "240x240"
         else "</> Card  A Pick  B Actions  MENU Menu")
 
 
@@ -698,3 +700,217 @@ def test_every_message_and_status_reads_whole(board, players):
         names = [view.card_name(c) for c in range(88)]
         assert max(font.width(n) for n in names) <= r.app.width - 8, language
         assert "Couronne bleue, " in "".join(names) or language == "en"
+
+
+def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
+    """Every option of the Offering's question and every move row of the actions list is a
+    move the rules accept now (the robot's long pass: 'Take from the discard' offered on an
+    empty discard pile, a meld offered after this turn's Wonder; each was refused)."""
+    from games.match_collect import human, rules
+
+    session = _human_pending((rules.P_OFFERING,))
+    st = session.state
+    st.discard = []                    # the Offering with nothing to take from the discard
+    legal = st.legal_actions()
+    assert rules.OFFER_TAKE not in legal
+    seen = {}
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    assert seen["choices"] == [strings_t("mc.offer_swap")], seen
+
+    # The Shelter once the hand was sheltered: no question offering it again.
+    session = _human_pending((rules.P_SHELTER,))
+    session.state.sheltered[0] = True
+    assert rules.SHELTER_HAND not in session.state.legal_actions()
+    seen.clear()
+
+    def push3(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        real = app.push
+
+        def watch(scene):
+            if type(scene).__name__ == "Dialog":
+                seen["choices"] = list(scene.choices)
+            real(scene)
+
+        app.push = watch
+        human.prompt(table)
+
+    r = _run("WAIT:100", push=push3)
+    assert r.app.errors == 0 and "choices" not in seen, seen
+
+    # After this turn's Wonder, a meld of picked cards is not offered.
+    found = None
+    for seed in range(1, 80):
+        from core.session import Session
+        from games.match_collect import ai
+
+        opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and st.wonder_turn:
+                hand = list(st.hands[0])
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None, "no turn of seat 0 goes on after its Wonder in the seeds tried"
+    found.seats[0] = "human"
+    rows = {}
+
+    def push2(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = melds[0]            # three cards that make a meld: not now, though
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push2)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
+def test_a_meld_of_the_whole_hand_is_not_offered():
+    """One card must stay to discard: three picked cards that make a meld, and are the whole
+    hand, are not offered as a meld (the rules refused it: the robot's long pass)."""
+    from core.session import Session
+    from games.match_collect import ai, human, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": False, "length": "standard"}
+    found = None
+    for seed in range(1, 80):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over() and len(s.actions) < 400:
+            st = s.state
+            if st.current_player == 0 and st.phase == rules.PH_MAIN and not st.wonder_turn:
+                hand = [c for c in st.hands[0] if c < 64]     # regular cards (view.REGULAR)
+                melds = [[a, b, c] for i, a in enumerate(hand) for j, b in enumerate(hand)
+                         for c in hand[j + 1:] if i < j and
+                         rules.classify_meld([a, b, c]) is not None]
+                if melds:
+                    found = s
+                    break
+            s.apply(s.ai_choose(ai))
+        if found is not None:
+            break
+    assert found is not None
+    found.seats[0] = "human"
+    st = found.state
+    st.hands[0] = list(melds[0])           # the meld is the whole hand now
+    assert not human._takes(st, rules.meld_actions(melds[0]))
+    rows = {}
+
+    def push(app):
+        _push_table(lambda: found)(app)
+        table = app.top
+        table.sel = list(melds[0])
+        real = app.push
+
+        def watch(scene):
+            rows["labels"] = list(getattr(scene, "labels", []))
+            real(scene)
+
+        app.push = watch
+        human.actions_menu(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    lay = strings_t("mc.act_meld").split("%")[0]
+    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+
+
+def strings_t(key):
+    from core import strings
+
+    return strings.t(key)
+
+
+def test_a_lost_game_is_no_high_score(tmp_path):
+    """'New best score!' never greets a loss: a game you lost adds nothing to the high
+    scores (as kit.stats keeps them for the other games); a won one does."""
+    from core import storage
+    from core.session import Session
+    from games.match_collect import ai, rules
+
+    opts = {"players": 2, "reshuffle": False, "quick": True, "length": "shorter"}
+    outcomes = {}
+    for seed in range(1, 40):
+        s = Session("match_collect", rules, opts, ["hard", "hard"], seed, None)
+        while not s.is_over():
+            s.apply(s.ai_choose(ai))
+        outcomes.setdefault(0 in s.state.winners, s)
+        if len(outcomes) == 2:
+            break
+    assert len(outcomes) == 2, "no won and lost game in the seeds tried"
+    for won, session in sorted(outcomes.items()):
+        data = tmp_path / ("won" if won else "lost")
+        data.mkdir()
+        session.seats[0] = "human"
+        session.data_dir = str(data)
+        seen = {}
+
+        def push(app, session=session, seen=seen):
+            _push_table(lambda: session)(app)
+            app.top.game_over()
+            seen["best"] = app.top._best
+
+        _run("WAIT:50", push=push, data_dir=str(data))
+        table = storage.load_scores(str(data), "match_collect")
+        if won:
+            assert table and seen["best"] == "New best score!", (table, seen)
+        else:
+            assert table == [] and seen["best"] is None, (table, seen)
+
+
+def test_quit_comes_back_to_the_setup_screen_as_in_every_game(tmp_path):
+    """The table takes the setup screen's place (its modules leave the heap while it plays);
+    Quit opens that screen again, with the game kept to resume, as every other game's Quit
+    comes back to its setup screen (it went to the main menu)."""
+    from core.session import Session
+    from games.match_collect import rules
+
+    def push(app):
+        _base(app)
+        screen = opening.entry_scene(app, ENTRY)
+        app.push(screen)
+        session = Session("match_collect", rules, {"players": 2}, ["human", "normal"], SEED,
+                          str(tmp_path))
+        session.save()
+        screen.open_table(session, False)
+
+    r = _run("WAIT:500,MENU,UP,A,WAIT:300", push=push, data_dir=str(tmp_path))
+    assert r.app.errors == 0
+    assert type(r.app.top).__name__ == "SetupScreen", type(r.app.top).__name__  # no offer
+    names = [type(s).__name__ for s in r.app.stack]
+    assert "Table" not in names, names
+    from core import storage
+
+    assert storage.load_resume(str(tmp_path), "match_collect") is not None   # kept

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import kit
 from core.rng import Rng
 from games import deck88
 from games.memory import ai, rules
@@ -413,6 +414,7 @@ def test_ai_never_uses_a_card_it_has_not_seen():
                 hidden = sum(1 for i in range(32) if s.alive[i] and s.known(i) < 0)
                 state_rng = rng.getstate()
                 salt = getattr(rng, "memory_salt", None)
+                day = getattr(rng, "ai_day", None)
                 action = ai.choose(s, seat, level, rng)
                 if hidden >= 2:
                     for k in range(2):
@@ -421,6 +423,7 @@ def test_ai_never_uses_a_card_it_has_not_seen():
                         other.setstate(state_rng)
                         if salt is not None:
                             other.memory_salt = salt
+                            other.ai_day = day
                         assert ai.choose(w, seat, level, other) == action
                         checked += 1
                 s.apply(action)
@@ -435,9 +438,10 @@ def test_memory_fades_by_level():
     obs = s.observation(0)
     counts = {}
     for level in ai.LEVELS:
-        counts[level] = sum(1 for c in ai.recall(obs, level, 12345) if c >= 0)
+        counts[level] = sum(1 for salt in range(40) for c in ai.recall(obs, level, salt * 7919)
+                            if c >= 0) / 40
     assert counts["easy"] < counts["normal"] < counts["hard"]
-    assert counts["easy"] <= 2 and counts["hard"] >= 12
+    assert counts["easy"] <= 6 and counts["hard"] >= 12
     # A card flipped alone a moment ago is remembered at every level.
     s.seen_total += 1
     s.seen_at[5] = s.seen_total
@@ -452,6 +456,30 @@ def test_memory_fades_by_level():
     s2.seen_total += 10
     later = ai.recall(s2.observation(0), "normal", 77)
     assert all(later[i] < 0 for i in range(64) if before[i] < 0 and i != 5)
+
+
+def test_easy_has_off_days_the_others_do_not():
+    """Easy plays some whole games off form (kit.off_day): its decisions there are random
+    cards, the same all game long; Normal and Hard never."""
+    off = [kit.off_day(Rng(seed), 1, ai.PARAMS["easy"][3]) for seed in range(400)]
+    assert 0.3 < sum(off) / 400 < 0.5
+    for level in ("normal", "hard"):
+        assert not any(kit.off_day(Rng(seed), 1, ai.PARAMS[level][3]) for seed in range(50))
+    s = board()
+    for i in (0, 1):            # a location pair seen just now: a good day would take it
+        s.seen_total += 1
+        s.seen_at[i] = s.seen_total
+        s.seen_group[i] = 1
+    days = {True: set(), False: set()}
+    for seed in range(40):
+        rng = Rng(seed)
+        for _ in range(10):
+            a = ai.choose(s, 0, "easy", rng)
+            days[kit.off_day(rng, 0, ai.PARAMS["easy"][3])].add(a)
+    assert days[False] <= {0, 1}        # a good day: the pair
+    firsts = days[True]
+    assert max(firsts) < ACT_MODE       # an off day: random cards, no mode or Hint
+    assert len(firsts) > 5       # at random, not the pair it saw
 
 
 def test_ai_takes_the_best_recalled_pair_and_its_mode():

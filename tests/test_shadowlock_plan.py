@@ -104,9 +104,8 @@ def test_the_issue_pile_three_of_a_kind_and_a_joker_run_28():
     assert proposed(s) == encode(VALIDATE, 6 * 2 + 1)      # Small run 3-4-(5): 5 + 5
     s.apply(proposed(s))
     assert s.history[-1][0] == 28 and s.boxes[0][2] == 18 and s.boxes[0][6] == 10
-    for level in ("normal", "hard"):
-        s = round_end(pile)
-        assert settle(s, lambda st, lv=level: ai.choose(st, 0, lv, Rng(1))) == 28, level
+    s = round_end(pile)
+    assert settle(s, lambda st: ai.choose(st, 0, "hard", Rng(1))) == 28
 
 
 def test_decline_is_proposed_when_the_joker_gains_more_in_a_family_to_come():
@@ -138,12 +137,9 @@ def test_step_by_step_proposals_add_up_to_the_plan_of_the_round_start():
         want = planned(pile, boxes)
         got = settle(round_end(pile, boxes), proposed)
         assert got == want, (pile, boxes)
-        for level in ("normal", "hard"):
-            s = round_end(pile, boxes)
-            if level == "hard":
-                s.round_no = s.rounds      # the last round: Hard declines nothing to wait
-            assert settle(s, lambda st, lv=level: ai.choose(st, 0, lv, Rng(1))) == want, \
-                (level, pile, boxes)
+        s = round_end(pile, boxes)
+        s.round_no = s.rounds      # the last round: the AI declines nothing to wait
+        assert settle(s, lambda st: ai.choose(st, 0, "hard", Rng(1))) == want, (pile, boxes)
         checked += 1
         jokers += any(rules.is_joker_card(c) for c in pile)
     assert checked == 3000 and jokers > 1000     # jokers really were in play

@@ -193,6 +193,7 @@ def test_the_your_turn_light_shows_on_the_display_pack(chrome, site):
     ("firmware.pack", "firmware.pack is missing (HTTP 404)"),
     ("micropython.wasm", "MicroPython did not start"),
     ("store.js", "console.js or a module it imports could not be loaded"),
+    ("frame.js", "worker.js or a module it imports could not be loaded"),
 ])
 def test_a_missing_file_is_told_in_the_page(chrome, site, missing, says):
     ctx = chrome.new_context()
@@ -205,13 +206,15 @@ def test_a_missing_file_is_told_in_the_page(chrome, site, missing, says):
     ctx.close()
 
 
-def test_a_browser_without_webassembly_is_told_so(chrome, site):
+@pytest.mark.parametrize("missing,says", [("WebAssembly", "no WebAssembly"),
+                                           ("Worker", "no Web Workers")])
+def test_a_browser_without_what_the_page_needs_is_told_so(chrome, site, missing, says):
     ctx = chrome.new_context()
-    ctx.add_init_script("delete globalThis.WebAssembly")
+    ctx.add_init_script("delete globalThis.%s" % missing)
     page = wb.Page(ctx.new_page())
     page.page.goto(site.url())
     assert page.wait_state(("error",)) == "error"
-    assert "no WebAssembly" in page.status()
+    assert says in page.status()
     ctx.close()
 
 

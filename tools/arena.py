@@ -7,8 +7,11 @@
 
 Nothing here is game-specific: any registered game works.
 
-- `--ai` gives one level per seat (each one of core.session.LEVELS); with fewer levels than
-  players the last one repeats.
+- `--ai` gives one level per seat; with fewer levels than players the last one repeats. A
+  level is one of core.session.LEVELS, `random` (a uniformly random legal action, the floor
+  of the ladder; an arena player, not a level of the console), or `LEVEL*K`: that level with
+  K times its budget (K x `--budget`, or K x the game's `ai.BUDGET`, an int or a tuple
+  indexed by the number of players), e.g. `hard*8`.
 - Seats rotate between games (game g puts level i in seat (i + g) mod N), so with K a multiple
   of N every level plays every seat equally often.
 - `--duplicate` plays each deal (same game seed) N times, once per rotation, so the luck of
@@ -29,6 +32,10 @@ Nothing here is game-specific: any registered game works.
   statistics.
 - `--register tests.toygame` adds `tests.toygame.ENTRY` to the registry (an entry tuple or a
   list of them); also read from the ARENA_REGISTER environment variable (comma-separated).
+- `--jobs N` plays the games in N processes (the results are the same as with one: each
+  game depends only on its deal seed and seats); one by default, as arenas share the machine.
+- `--ladder` plays a round robin of random, easy, normal and hard and fits one rating scale
+  (tools/ladder.py, which documents its own options).
 - `--log DIR` writes DIR/game_00000.jsonl ... with core.gamelog; `--replay LOG` (or the
   `replay()` function) re-plays a log from its seed and actions and checks the final scores.
 """
@@ -53,6 +60,7 @@ from core.rng import Rng  # noqa: E402
 from core.session import LEVELS  # noqa: E402
 
 DEFAULT_MAX_ACTIONS = 100000
+RANDOM = "random"       # an arena player: a uniformly random legal action
 Z95 = 1.959963984540054
 LOG_MAX_BYTES = 1 << 40  # arena logs must never be truncated: they are replayed
 
@@ -117,6 +125,7 @@ def play_game(
     log = GameLog(log_path, LOG_MAX_BYTES) if log_path else GameLog(None)
     log.header(game_id, options, seed, list(seat_levels))
     rngs = [Rng(ai_seed(seed, seat)) for seat in range(players)]
+    seats = [seat_player(spec, ai, players, budget) for spec in seat_levels]
     decision_ms: list[list[float]] = [[] for _ in range(players)]
     actions = 0
     rounds_logged = 0
@@ -133,8 +142,12 @@ def play_game(
             if seat == -1:
                 action = state.legal_actions()[0]
             else:
+                level, seat_budget = seats[seat]
                 start = time.perf_counter()
-                action = ai.choose(state, seat, seat_levels[seat], rngs[seat], budget)
+                if level == RANDOM:
+                    action = rngs[seat].choice(state.legal_actions())
+                else:
+                    action = ai.choose(state, seat, level, rngs[seat], seat_budget)
                 decision_ms[seat].append((time.perf_counter() - start) * 1000.0)
             text = state.action_str(action)
             state.apply(action)
@@ -164,12 +177,44 @@ def seat_levels_for(levels: list[str], players: int, game_index: int) -> list[st
     return [levels[(seat - rot) % players] for seat in range(players)]
 
 
+def parse_level(spec: str) -> tuple[str, int]:
+    """`hard` -> ("hard", 0); `hard*8` -> ("hard", 8) (8 times the budget); `random` ->
+    ("random", 0). ValueError for anything else."""
+    level, star, factor = spec.partition("*")
+    if level not in LEVELS and level != RANDOM:
+        raise ValueError("unknown level %r (levels: %s, %s, or LEVEL*K)" % (
+            spec, ", ".join(LEVELS), RANDOM))
+    if not star:
+        return level, 0
+    if level == RANDOM or not factor.isdigit() or int(factor) < 1:
+        raise ValueError("%r: a budget factor is LEVEL*K with K a whole number >= 1" % spec)
+    return level, int(factor)
+
+
+def default_budget(ai, players: int) -> int:
+    """The game's default AI budget (`ai.BUDGET`: an int, or a tuple indexed by players)."""
+    value = getattr(ai, "BUDGET", None)
+    if isinstance(value, tuple):
+        value = value[players]
+    if not isinstance(value, int) or value < 1:
+        raise ValueError("%s has no BUDGET to scale (LEVEL*K needs one)" % ai.__name__)
+    return value
+
+
+def seat_player(spec: str, ai, players: int, budget: int | None) -> tuple[str, int | None]:
+    """(level, budget) of one seat: `budget` as given, or K times it (or the game's default)
+    for LEVEL*K."""
+    level, factor = parse_level(spec)
+    if not factor:
+        return level, budget
+    return level, factor * (budget if budget else default_budget(ai, players))
+
+
 def full_levels(levels: list[str], players: int) -> list[str]:
     if not levels or len(levels) > players:
         raise ValueError("give 1 to %d AI levels, got %r" % (players, levels))
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError("unknown level %r (levels: %s)" % (level, ", ".join(LEVELS)))
+        parse_level(level)
     return list(levels) + [levels[-1]] * (players - len(levels))
 
 
@@ -215,8 +260,10 @@ def run_games(
     log_dir: str | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     options: dict | None = None,
+    jobs: int = 1,
 ) -> list[dict]:
-    """Play the arena's games and return one record a game (see play_game), in order."""
+    """Play the arena's games and return one record a game (see play_game), in order; with
+    jobs > 1 in that many processes (the same records but for the timings)."""
     entry = registry.find(game_id)
     if not entry[3] <= players <= entry[4]:
         raise ValueError("%s takes %d to %d players, not %d" % (game_id, entry[3], entry[4],
@@ -231,16 +278,40 @@ def run_games(
     deal_seeds = [master.next32() for _ in range(deals)]
     if log_dir:
         os.makedirs(log_dir, exist_ok=True)
-    records = []
+    tasks = []
     for g in range(total):
         deal = g // players if duplicate else g
         path = os.path.join(log_dir, "game_%05d.jsonl" % g) if log_dir else None
-        record = play_game(game_id, seat_levels_for(levels, players, g), deal_seeds[deal],
-                           budget, max_actions, path, options)
-        record["index"] = g
-        record["deal"] = deal
-        records.append(record)
-    return records
+        tasks.append((g, deal, game_id, seat_levels_for(levels, players, g), deal_seeds[deal],
+                      budget, max_actions, path, options))
+    if jobs > 1 and total > 1:
+        import multiprocessing
+
+        # fork: the workers inherit the registry (--register) and the loaded modules; and
+        # whatever signal handlers the process had: SDL's (pygame, once a simulator ran in
+        # it, as in a test session) catches SIGTERM, with which Pool.terminate ends its
+        # workers, so they would never end. Each worker takes the default back, and the
+        # pool is closed and joined: its workers end by themselves.
+        with multiprocessing.get_context("fork").Pool(min(jobs, total), _worker_start) as pool:
+            records = pool.map(_play_task, tasks, chunksize=max(1, total // (jobs * 8)))
+            pool.close()
+            pool.join()
+        return records
+    return [_play_task(task) for task in tasks]
+
+
+def _worker_start() -> None:
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play_task(task: tuple) -> dict:
+    index, deal = task[0], task[1]
+    record = play_game(*task[2:])
+    record["index"] = index
+    record["deal"] = deal
+    return record
 
 
 def summarize(game_id: str, players: int, records: list[dict],
@@ -386,6 +457,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--register", action="append", default=[], metavar="MODULE[:ATTR]",
                         help="add registry entries (repeatable)")
     parser.add_argument("--replay", metavar="LOG", help="replay a game log and check it")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes to play in (default 1: the machine is shared)")
+    parser.add_argument("--ladder", action="store_true",
+                        help="round robin of random/easy/normal/hard, one rating scale "
+                             "(tools/ladder.py; --game all for every game)")
+    parser.add_argument("--doc", metavar="FILE",
+                        help="with --ladder: write the game's row into this table "
+                             "(docs/LADDER.md)")
+    parser.add_argument("--out", metavar="DIR", default="build/ladder",
+                        help="with --ladder: where each game's JSON goes")
     return parser.parse_args(argv)
 
 
@@ -402,6 +483,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print("replay ok: scores %r" % (scores,))
         return 0
+    if args.ladder:
+        from tools import ladder
+
+        return ladder.main(args)
     if not args.game:
         print("--game is required (known: %s)" % ", ".join(e[0] for e in registry.GAMES),
               file=sys.stderr)
@@ -411,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         options = dict(parse_option(text) for text in args.option)
         records = run_games(args.game, args.players, levels, args.games, args.seed,
                             duplicate=args.duplicate, budget=args.budget, log_dir=args.log,
-                            max_actions=args.max_actions, options=options)
+                            max_actions=args.max_actions, options=options, jobs=args.jobs)
     except ValueError as exc:
         print("arena: %s" % exc, file=sys.stderr)
         return 2

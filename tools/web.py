@@ -6,7 +6,8 @@ The page runs the firmware unchanged: the same .mpy modules, gen/ assets and tex
 filesystem. The interpreter is the npm package @micropython/micropython-webassembly-pyscript
 (pinned by web/package-lock.json, installed into web/node_modules by `make web`); its .mpy
 format must be the one mpy-cross writes (checked here: 6, bytecode only). The browser side
-is web/index.html, web/console.css and web/*.js (console.js and the modules it imports);
+is web/index.html, web/console.css and web/*.js (console.js and the modules it imports on the
+page's main thread, worker.js and its modules in the Web Worker that runs the interpreter);
 firmware/device/web.py is the platform object. build/web/ works as it is on any static
 host (`make web-serve`: Python's http.server on port 8000).
 
@@ -36,7 +37,7 @@ OUT = ROOT / "build" / "web"
 NPM_PACKAGE = PAGE_SRC / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "console.css", "console.js", "controls.js", "screen.js", "sound.js",
-              "store.js")
+              "store.js", "worker.js", "frame.js")
 PACK = "firmware.pack"
 # The Pico's entry files: the page's entry is device.web, called by console.js.
 SKIP = ("main.py", "boot.py")

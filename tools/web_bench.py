@@ -1,14 +1,19 @@
 """The web page's speed in headless Chromium (`python -m tools.web bench [--write]`): what a
 person feels, measured in the page with performance.now().
 
-- load: navigation start to the end of the step that drew the first main-menu frame (and
-  the first frame, the splash), on a fresh page with empty storage;
-- press to frame: a key's event time to the end of the step that drew the frame it caused
-  (the canvas holds it), and to the animation frame after that, menu cursor moves;
+The interpreter runs in a Web Worker (web/worker.js); the page's main thread only puts the
+frames it sends on the canvas and turns keys into the button mask.
+
+- load: navigation start to the first main-menu frame put on the page's canvas (and the
+  first frame, the splash), on a fresh page with empty storage;
+- press to frame: a key's event time on the main thread to the frame the worker drew after
+  it, put on the canvas, and to the animation frame after that, menu cursor moves;
 - a whole all-AI game of each kind (Watch AI play, AI speed "fast"): every app step's
-  duration, and the browser's long tasks (over 50 ms: a frame dropped at 20 Hz or worse);
+  duration in the worker, the main thread's long tasks (over 50 ms: a frame dropped at
+  20 Hz or worse) and the longest time between two animation frames of the page;
 - idle: the main menu left alone, the main thread's busy time (CDP Performance.getMetrics
-  TaskDuration) over wall time, and app steps per second.
+  TaskDuration) and the worker's (its steps and what follows each) over wall time, and app
+  steps per second.
 
 With --write the figures go to docs/WEB.md between its BENCH markers.
 """
@@ -79,17 +84,39 @@ def measure_idle(b, site) -> dict:
     def metrics():
         return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
-    steps0 = page.page.evaluate("window.cardConsole.steps")
+    s0 = page.page.evaluate("window.cardConsole.ask('stats')")
     m0 = metrics()
     t0 = time.monotonic()
     page.page.wait_for_timeout(IDLE_S * 1000)
     m1 = metrics()
     wall = time.monotonic() - t0
-    steps1 = page.page.evaluate("window.cardConsole.steps")
+    s1 = page.page.evaluate("window.cardConsole.ask('stats')")
     page.page.context.close()
     return {"wall_s": wall, "task_s": m1["TaskDuration"] - m0["TaskDuration"],
             "script_s": m1["ScriptDuration"] - m0["ScriptDuration"],
-            "steps_per_s": (steps1 - steps0) / wall}
+            "worker_s": (s1["busyMs"] - s0["busyMs"]) / 1000,
+            "steps_per_s": (s1["steps"] - s0["steps"]) / wall}
+
+
+# In the page: the main thread's long tasks, and the time between its animation frames.
+WATCH_MAIN_THREAD = """() => {
+    const h = window.cardConsole;
+    const w = h.watch = {long: [], gapMax: 0, gapsOver50: 0, frames: 0, on: true};
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.long.push(e.duration);
+    }).observe({ type: "longtask", buffered: false });
+    let last = performance.now();
+    const frame = (now) => {
+        const gap = now - last;
+        last = now;
+        w.frames++;
+        if (gap > w.gapMax) w.gapMax = gap;
+        if (gap > 50) w.gapsOver50++;
+        if (w.on) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    return h.ask("record", true);
+}"""
 
 
 def measure_game(b, site, game: str) -> dict:
@@ -99,21 +126,19 @@ def measure_game(b, site, game: str) -> dict:
     keys.press("A")
     d = page.wait_for("d.scenes.includes('SetupScreen') && d.rows && d.rows.includes('Start')")
     wb.cursor_to(page, keys, d["rows"].index("Watch AI play"))
-    page.page.evaluate("""() => {
-        const h = window.cardConsole;
-        h.stepTimes = []; h.slowSteps = []; h.recordSteps = true; h.longTasks = [];
-        new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) h.longTasks.push(e.duration);
-        }).observe({ type: "longtask", buffered: false });
-    }""")
+    page.page.evaluate(WATCH_MAIN_THREAD)
     t0 = time.monotonic()
     keys.press("A")
     page.wait_for("d.game !== undefined", 15_000)
-    page.wait_for("d.game === undefined", GAME_TIMEOUT_S * 1000)
+    page.wait_for("d.game === undefined", GAME_TIMEOUT_S * 1000, GAME_TIMEOUT_S * 1000)
     wall = time.monotonic() - t0
-    out = page.page.evaluate("""() => {
-        const h = window.cardConsole; h.recordSteps = false;
-        return {steps: h.stepTimes, long: h.longTasks, slow: h.slowSteps};
+    out = page.page.evaluate("""async () => {
+        const h = window.cardConsole, w = h.watch;
+        w.on = false;
+        const s = await h.ask("stats");
+        await h.ask("record", false);
+        return {steps: s.stepTimes, slow: s.slowSteps, long: w.long, gapMax: w.gapMax,
+                gapsOver50: w.gapsOver50, frames: w.frames};
     }""")
     out["wall_s"] = wall
     out["errors"] = page.errors + ([] if page.describe()["errors"] == 0 else ["error screen"])
@@ -152,23 +177,28 @@ def report(load, presses, games, idle, version) -> str:
         "| key press to the next animation frame after it (median, max) | %.1f ms, %.1f ms "
         "| |" % (statistics.median(painted), max(painted)))
     lines.append(
-        "| idle on the main menu, %.0f s: main-thread busy time / wall time | %.2f %% "
-        "(%.1f app steps a second) | near zero |" % (
-            idle["wall_s"], 100 * idle["task_s"] / idle["wall_s"], idle["steps_per_s"]))
+        "| idle on the main menu, %.0f s: busy time / wall time, main thread; worker | "
+        "%.2f %%; %.2f %% (%.1f app steps a second) | near zero |" % (
+            idle["wall_s"], 100 * idle["task_s"] / idle["wall_s"],
+            100 * idle["worker_s"] / idle["wall_s"], idle["steps_per_s"]))
     lines += ["", "A whole all-AI game of each kind (Watch AI play from the setup screen, "
-              "default options, AI speed fast, Pico-LCD-1.3): each app step's time, and "
-              "the browser's long tasks (main thread busy over 50 ms).", "",
-              "| game | wall time | app steps | step median | step max | steps over 16 ms "
-              "| steps over 33 ms (the screen on top after them) | long tasks (over 50 ms) "
-              "| errors |", "|---|---|---|---|---|---|---|---|---|"]
+              "default options, AI speed fast, Pico-LCD-1.3): each app step's time in the "
+              "worker; on the page's main thread, its long tasks (busy over 50 ms) and the "
+              "longest time between two of its animation frames.", "",
+              "| game | wall time | app steps | step median | step max | steps over 33 ms "
+              "(the screen on top after them) | main-thread long tasks (over 50 ms) "
+              "| longest between animation frames (gaps over 50 ms, of frames) | errors |",
+              "|---|---|---|---|---|---|---|---|---|"]
     for game, g in games.items():
         steps = g["steps"]
         slow = ", ".join("%.0f ms (%s)" % (ms, scene) for ms, scene in g["slow"]) or "none"
-        lines.append("| %s | %.0f s | %d | %.2f ms | %.1f ms | %d | %s | %d%s | %s |" % (
-            game, g["wall_s"], len(steps), statistics.median(steps), max(steps),
-            sum(1 for s in steps if s > 16), slow, len(g["long"]),
-            " (longest %.0f ms)" % max(g["long"]) if g["long"] else "",
-            "; ".join(g["errors"]) or "none"))
+        lines.append("| %s | %.0f s | %d | %.2f ms | %.1f ms | %s | %d%s | %.0f ms (%d of %d) "
+                     "| %s |" % (
+                         game, g["wall_s"], len(steps), statistics.median(steps), max(steps),
+                         slow, len(g["long"]),
+                         " (longest %.0f ms)" % max(g["long"]) if g["long"] else "",
+                         g["gapMax"], g["gapsOver50"], g["frames"],
+                         "; ".join(g["errors"]) or "none"))
     return "\n".join(lines) + "\n"
 
 
@@ -216,9 +246,10 @@ def main(site_dir: Path, write: bool) -> int:
         for game in GAMES:
             games[game] = measure_game(b, site, game)
             g = games[game]
-            print("%s: %.0f s, %d steps, max %.1f ms, long tasks %s" % (
-                game, g["wall_s"], len(g["steps"]), max(g["steps"]),
-                [round(x) for x in g["long"]]), flush=True)
+            print("%s: %.0f s, %d steps, max %.1f ms, main-thread long tasks %s, longest "
+                  "frame gap %.0f ms" % (game, g["wall_s"], len(g["steps"]), max(g["steps"]),
+                                         [round(x) for x in g["long"]], g["gapMax"]),
+                  flush=True)
     text = report(load, presses, games, idle, version)
     text = text.replace("site version", "commit %s (%s), site version" % (
         _git_head(), platform.machine()), 1)

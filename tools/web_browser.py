@@ -128,12 +128,13 @@ class Page:
 
     def where(self) -> str:
         """Where the page stands, for a failure's message: its state and status line, the
-        app's steps, describe(), what its console printed."""
+        app's steps and time busy in the worker, describe(), what its console printed."""
         try:
             info = self.page.evaluate(
-                "() => { const h = window.cardConsole; return h ? {state: h.state, "
-                "steps: h.steps, status: document.getElementById('status').textContent} "
-                ": null; }")
+                "async () => { const h = window.cardConsole; if (!h) return null; "
+                "const s = h.state === 'running' ? await h.ask('stats') : null; "
+                "return {state: h.state, status: document.getElementById('status')"
+                ".textContent, steps: s && s.steps, busy_ms: s && Math.round(s.busyMs)}; }")
             d = self.describe() if info and info["state"] in ("running", "done") else None
         except Exception as exc:  # noqa: BLE001 - a page that cannot even say
             return "the page does not answer (%s)" % exc

@@ -1,13 +1,14 @@
 """The browser's platform: the firmware on MicroPython compiled to WebAssembly.
 
-The page (web/console.js, built by `make web`) loads MicroPython's WebAssembly port, writes
-`make build`'s tree into its in-memory filesystem at "/" (the same .mpy modules, gen/ assets
-and text packs as a Pico's flash) and the saved data into /data, then calls `boot(config)`
-once and `step(buttons)` whenever the app asked to run again. Everything else is the App,
-its screens and its games, as on the device.
+The page's Web Worker (web/worker.js, built by `make web`) loads MicroPython's WebAssembly
+port, writes `make build`'s tree into its in-memory filesystem at "/" (the same .mpy modules,
+gen/ assets and text packs as a Pico's flash) and the saved data into /data, then calls
+`boot(config)` once and `step(buttons)` whenever the app asked to run again. Everything else
+is the App, its screens and its games, as on the device.
 
-The page is the hardware, reached through one JavaScript object, `host` (in the browser
-`js.cardConsole`; tests pass a Python object with the same methods, all arguments small ints):
+The worker is the hardware, reached through one JavaScript object, `host` (in the browser
+the worker's `cardConsole`, as `js.cardConsole`; tests pass a Python object with the same
+methods, all arguments small ints):
   attach(address, width, height)  where the 4-bit canvas (GS4_HMSB) lives in memory
   flush(x, y, w, h)               that rectangle of it changed: draw it
   palette(index, rgb565)          one of the 16 colours
@@ -18,12 +19,13 @@ The page is the hardware, reached through one JavaScript object, `host` (in the 
   shot(name)                      a key script's SHOT:name (the page keeps that picture)
 
 `config` is a JSON object: board (a profile name; "" or "auto": the Settings screen's
-board, else the Pico-LCD-1.3), data_dir, asset_dir, and for a scripted run (tests, the
-README's picture) keys (the simulator's key script), seed (or seeds: a list, given in
-turn), lang and theme (for this run only), settle_ms and tips (false: no first-game tips,
-as in the test harness). A scripted run uses a virtual clock and steps
-frames exactly as the headless simulator (sim/headless.py) does, so the same script and seed
-draw the same pixels; `play(steps)` advances it.
+board, else the Pico-LCD-1.3), data_dir, asset_dir, uptime_ms (how long the page has been
+open: the console's ticks count from there, as a Pico's from power-on), and for a scripted
+run (tests, the README's picture) keys (the simulator's key script), seed (or seeds: a list,
+given in turn), lang and theme (for this run only), settle_ms and tips (false: no first-game
+tips, as in the test harness). A scripted run uses a virtual clock and steps frames exactly
+as the headless simulator (sim/headless.py) does, so the same script and seed draw the same
+pixels; `play(steps)` advances it.
 """
 
 import json
@@ -82,7 +84,7 @@ class WebPlatform:
     """A board in a web page: see docs/ARCHITECTURE.md, "The platform object"."""
 
     def __init__(self, host, profile, mask, data_dir="/data", asset_dir="/gen", clock=None,
-                 seeds=()):
+                 seeds=(), uptime_ms=0):
         import time
 
         self.host = host
@@ -99,6 +101,11 @@ class WebPlatform:
         self.ticks_ms = source.ticks_ms
         self.ticks_diff = source.ticks_diff
         self.sleep_ms = source.sleep_ms
+        if clock is None and uptime_ms:
+            # The console is on since the page opened (a Pico's ticks count from power-on),
+            # not since the interpreter started: the splash holds until 0.8 s after that.
+            offset = time.ticks_diff(uptime_ms, time.ticks_ms())  # type: ignore[arg-type]
+            self.ticks_ms = lambda: time.ticks_add(time.ticks_ms(), offset)  # type: ignore
         self._seeds = list(seeds)
         if profile.get("buzzer") is None:
             self.tone = None  # type: ignore[assignment]
@@ -168,7 +175,8 @@ class Console:
                 sys.modules["time"] = VirtualTime(clock, time)  # type: ignore[assignment]
         seeds = config.get("seeds") or ([config["seed"]] if "seed" in config else [])
         self.platform = p = WebPlatform(host, profile, mask, data_dir,
-                                        config.get("asset_dir", "/gen"), clock, seeds)
+                                        config.get("asset_dir", "/gen"), clock, seeds,
+                                        config.get("uptime_ms", 0))
         if config.get("tips") is False:
             p.tips = False  # type: ignore[attr-defined]
         self.info = {"board": profile["name"], "title": profile["title"],
@@ -304,3 +312,8 @@ def play(frames):
 
 def describe():
     return _console.describe()  # type: ignore[union-attr]
+
+
+def top():
+    """The name of the screen on top (the page's first menu frame, a slow step's screen)."""
+    return type(_console.app.top).__name__  # type: ignore[union-attr]

@@ -26,10 +26,10 @@
 #
 # What lives here, in the package itself (loaded with any kit module, so it costs no module
 # of its own), is what several kit modules share and none owns: `current`, the game now
-# open; seat_names, the one naming of seats; and check_turn, for a game's ai.choose. Each
-# kit module sits at one level: the package (this file) at the bottom, then actions, piles,
-# sampling, lang, tips, history, stats; stats_screen and turns above stats; setup_screen
-# above turns; setup above it; after above setup; table and pause on top
+# open; seat_names, the one naming of seats; and check_turn and off_day, for a game's
+# ai.choose. Each kit module sits at one level: the package (this file) at the bottom, then
+# actions, piles, sampling, lang, tips, history, stats; stats_screen and turns above stats;
+# setup_screen above turns; setup above it; after above setup; table and pause on top
 # (tests/test_import_graph.py finds any cycle).
 
 from core import strings
@@ -59,6 +59,27 @@ def check_turn(state, seat, level):
             seat, state.current_player))
     if level not in LEVELS:
         raise ValueError("unknown level %r (not one of %s)" % (level, ", ".join(LEVELS)))
+
+
+def off_day(rng, seat, share):
+    """True when the AI of `seat` plays this whole game off form, which happens in `share`
+    (0..1) of its games: drawn once a game from the AI's generator (kept on it, so every
+    decision of the game agrees, and a resumed game, whose generator starts again from the
+    same seed, draws the same), then mixed with the seat, as a table's AI seats share one
+    generator. A level whose off days play near random and whose other days play well wins
+    some games against the level above it and loses some to a random player: the spread of
+    results that one steady skill cannot give in a game where skill decides nearly every
+    game (docs/LADDER.md)."""
+    if share <= 0:
+        return False
+    day = getattr(rng, "ai_day", None)
+    if day is None:
+        day = rng.randbelow(0x10000)
+        rng.ai_day = day
+    x = (day * 40503 + (seat + 1) * 25667) & 0xFFFF
+    x ^= x >> 7
+    x = (x * 12653 + 4099) & 0xFFFF
+    return x < share * 0x10000
 
 
 def seat_names(seats):

@@ -42,12 +42,23 @@ class SetupScreen(OptionsScreen):
             for key in self.values:
                 if self.values[key] != before.get(key):
                     self.spec.changed(self.values, key)
+                    if key[:2] == "lv":
+                        self._about_level(self.values[key])
             if self.values != before:
                 rows = self.rows()
                 if [r[1] for r in rows] != [r[1] for r in self.menu.rows]:
                     self.menu.set_rows(rows)
                     self.invalidate()
         return done
+
+    def _about_level(self, level):
+        """What a level is like, in a few words, as a message ("about.<level>" in the game's
+        strings; none for a game that has no such text, or for "solo")."""
+        key = "about." + level
+        text = strings.t(key)
+        if text != key:
+            self.app.clear_toasts(self)     # the level now on the row, not one passed over
+            self.app.toast(text)
 
     def chosen(self, index):
         last = len(self.menu.rows) - 1
@@ -113,7 +124,7 @@ class SetupScreen(OptionsScreen):
             kit.current[1] = self.entry
         scene = self.spec.table(app, session, demo)
         if self.spec.replace:
-            scene.reopen_setup = True      # an all-AI game comes back here when it ends
+            scene.reopen_setup = True      # Quit, and an all-AI game's end, come back here
             app.replace(scene)
             # The setup screen is gone: its modules leave the heap while the table plays
             # (entry_scene imports them again on the next visit).

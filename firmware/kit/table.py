@@ -227,11 +227,18 @@ class Table(Scene):
 
     def leave(self):
         """Quit the table: back to the screen it was opened from (the setup screen, or the
-        menu); an all-AI game that took the setup screen's place opens that screen again."""
+        menu); a table that took the setup screen's place (kit.setup's `replace`: Match &
+        Collect) opens that screen again, as every other game's Quit comes back to it."""
         app = self.app
-        if self.demo and self.reopen_setup:
+        if self.reopen_setup:
             from kit import setup
 
-            app.replace(setup.entry_scene(app, registry.find(self.session.game_id)))
+            screen = setup.entry_scene(app, registry.find(self.session.game_id))
+            if not self.demo:
+                # Just left: no "Resume / New game" at once (the other games come back to
+                # a setup screen that offered it already); Start still asks before the
+                # save is lost, and the offer comes when the game is chosen again.
+                screen._offer = False
+            app.replace(screen)
         else:
             app.pop()

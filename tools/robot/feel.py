@@ -26,6 +26,7 @@ from tools.robot.watch import find_table, scene_name
 SLEEP_HOLD_MS = 1200        # the gesture's second and a little more
 ASLEEP_MS = 3000            # how long the robot leaves it asleep
 POWER_ON_MS = 6000          # from power-on to the table, at most (the virtual clock)
+REPLAY_MS = 2000            # from the table on top to its last move played again, at most
 HOLD_A_MS = 700             # a hold of A (core.input: HOLD after 400 ms)
 
 
@@ -136,6 +137,12 @@ def power_cycle(driver) -> list[str]:
         return ["power-on: %s's table was not back after %d ms (top: %s)"
                 % (game, POWER_ON_MS, scene_name(app.top))]
     out = []
+    # The last move is played again once the table's first frame is up (kit.resume): its
+    # move count reaches the one cut a frame or two after the table is on top.
+    waited = 0
+    while len(table.session.actions) < moves and waited < REPLAY_MS:
+        driver.wait(50)
+        waited += 50
     if table.session.game_id != game or len(table.session.actions) != moves:
         out.append("power-on: %s at move %d came back as %s at move %d" % (
             game, moves, table.session.game_id, len(table.session.actions)))

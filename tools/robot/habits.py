@@ -130,9 +130,35 @@ def match_collect_row(table, labels) -> int | None:
     """In Match & Collect's actions list while a meld is being built: lay it (or add it to a
     meld) when the picks make one, else Clear selection."""
     sim = _mc_selection(table)
-    if sim is False:
-        return None
     t = _strings().t
+    st = table.session.state
+    if st.phase == 0:
+        # The turn begins: draw from the pile, or take the discard when it is offered.
+        for key in ("mc.act_draw", "mc.act_take"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
+    if sim is False and len(getattr(table, "sel", ())) == 1:
+        # One card picked on purpose and no meld to lay with it: discard it, as a person
+        # ends a turn.
+        for key in ("mc.act_meld", "mc.act_extend", "mc.act_discard"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
+    if sim is False:
+        # Cards picked at will: lay them when the list offers a meld, else clear the picks
+        # when two or more make none (the list then offers no move: Discard takes one card).
+        if len(getattr(table, "sel", ())) < 2:
+            return None
+        for key in ("mc.act_meld", "mc.act_extend"):
+            head = t(key).split("%")[0]
+            for i, label in enumerate(labels):
+                if label.startswith(head):
+                    return i
+        clear = t("mc.act_clear")
+        return labels.index(clear) if clear in labels else None
     if sim is None or _mc_path(sim) != []:
         clear = t("mc.act_clear")
         return labels.index(clear) if clear in labels else None

@@ -27,7 +27,7 @@ from tools.robot.watch import Watch, find_table, is_table, scene_name
 
 DEAD_END_MS = 30_000      # no button changes anything this long: a dead end
 NO_MOVE_MS = 120_000      # a game in progress that makes no move this long: stuck
-HINT_TRIES = 4            # presses of a hinted button that change nothing: the hint is wrong
+HINT_TRIES = 3            # presses of a hinted button that change nothing: the hint is wrong
 MAX_GAME_MS = 4 * 3600_000
 MAX_PRESSES = 12_000
 AFTER = ("again", "setup", "menu")
@@ -401,6 +401,8 @@ class Player:
         if choices == after:
             self.on_after_game(dialog)
         elif choices == [_t("resume"), _t("new_game")]:
+            if self.phase == "quit":
+                self.phase = "resume"       # the game just left is offered: come back to it
             if self.phase == "resume" and not self.backed_offer:
                 self.backed_offer = True
                 d.press("B")
@@ -588,7 +590,9 @@ class Player:
         d = self.driver
         hint = self.watch.hint_raw
         label = next((lab for buttons, lab in self.watch.hint_items if b in buttons), None)
-        if label is None or b == "MENU" or not table.turns.human_to_move():
+        # (A cursor key may rightly do nothing: a list of one card, the last one reached.)
+        if label is None or b in ("MENU", "UP", "DOWN", "LEFT", "RIGHT") or \
+                not table.turns.human_to_move():
             d.press(b)
             return
         key = (scene_name(table), hint, b)

@@ -81,6 +81,9 @@ T = {
     "cd.spells_line": "  Spells: %d",
     "cd.wins": "%s wins",
     "cd.shared": "Shared win: %s",
+    "about.easy": "Easy: careless, forgets, has off days",
+    "about.normal": "Normal: looks a round ahead, forgets half",
+    "about.hard": "Hard: looks further ahead, forgets little",
     # Learning by playing (games.cauldron.learn): the guided first turn, the "?" screen.
     "cd.g_take": "Take from the lit line: {UD} A",
     "cd.g_pass": "Nothing to take: B to pass",

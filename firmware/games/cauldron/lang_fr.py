@@ -83,6 +83,9 @@ T = {
     "cd.spells_line": "  Sortilèges : %d",
     "cd.wins": "%s gagne",
     "cd.shared": "Victoire partagée : %s",
+    "about.easy": "Facile : distrait, oublie, a ses mauvais jours",
+    "about.normal": "Normal : voit un tour d'avance, oublie la moitié",
+    "about.hard": "Difficile : voit plus loin, oublie peu",
     # Apprendre en jouant (games.cauldron.learn) : le premier tour guidé, l'écran « ? ».
     "cd.g_take": "Prenez sur la ligne claire : {UD} A",
     "cd.g_pass": "Rien à prendre : B pour passer",

@@ -1,14 +1,9 @@
 # Manufactory AI. Runs on CPython and MicroPython.
 #
 # Everything but the deck's order is public, so the AI plans on a compact exact model of the
-# table: per player and group the size and the highest mana value (`cnt`, `top`, index
-# p * 6 + g: all that scoring needs), the belt, which parts are still to come, and for the
-# look-ahead an order of the deck sampled with state.sample_hidden (never the real order).
-#
-# A move is one whole draft: slot | (discarded group + 1) << 2 | declared group << 5. Which
-# card to give up for a back card: the lowest-mana card of a group is always at least as good
-# as any other card of that group (the group keeps its highest card unless it empties), so a
-# discard is one choice per group, not per card.
+# table (games.manufactory.drafts: the position, the drafts as moves, the score now), which
+# parts are still to come, and for the look-ahead an order of the deck sampled with
+# state.sample_hidden (never the real order).
 #
 # The forecast (normal and hard): each player's expected final score. In each group, with s
 # parts still to come that could join it, a player's chance to stay ahead of each rival is
@@ -20,9 +15,10 @@
 #
 # Levels:
 #   easy    greedy: the free card that adds most to its own score now (ties at random); never
-#           pays for a back card.
+#           pays for a back card but on its off days: 28 % of its games (kit.off_day), where
+#           every draft is at random.
 #   normal  every draft (back cards and their discards, every colour a wild card may take),
-#           the best by the forecast after it.
+#           the best by the forecast after it; one decision in 20 at random.
 #   hard    its best drafts by the forecast, each tried in a few sampled deck orders
 #           (kit.sampling): the next rivals answer with the draft best for them (so it sees
 #           what a draft denies them and what it leaves them), then the forecast. Once the deck
@@ -30,11 +26,29 @@
 #           two players, exact; max-n with three or four, the rivals giving up only their
 #           cheapest card for a back part), within a budget (games.manufactory.endgame); past
 #           it, its best drafts by the score now are played out to the end greedily instead.
+#           `budget`: the deck orders sampled (BUDGET by players).
+# Spacing: each level wins 70-85 % of its games against the level below (random below Easy),
+# docs/LADDER.md.
 
 from micropython import const
 
+from games.manufactory.drafts import (
+    LOSS,
+    best_of,
+    do_draft,
+    moves,
+    ngroups,
+    play,
+    top_moves,
+    totals,
+    undo_draft,
+    utility,
+)
 from games.manufactory.forecast import (
+    add_groups,
+    clear_memo,
     combine,
+    combine_sums,
     forecast,
     group_forecast,
     less,
@@ -44,7 +58,6 @@ from games.manufactory.forecast import (
 )
 from games.manufactory.rules import (
     ACT,
-    BONUS,
     DECLARE,
     DISCARD,
     FREE,
@@ -53,230 +66,69 @@ from games.manufactory.rules import (
     OPTIONS,
     P_DECLARE,
 )
-from kit import sampling
+from kit import off_day, sampling
 from kit.actions import encode
 
-# hard, by number of players (index 2..4), so a decision stays under ~1 s on a Pico:
-WORLDS = (0, 0, 2, 1, 1)       # sampled deck orders per decision (the default budget)
+# hard, by number of players (index 2..4), so a decision stays under ~1 s on a Pico (two
+# players, emulated RP2040, 2 games: median 500 ms, p95 653, max 722 with the cap below:
+# python -m tools.ladder_rig --game manufactory --games 2; 3 worlds and 3 drafts ahead won
+# 54.6 % of 400 duplicate games against 2 and 2, which were 401 / 727 / 741 ms before the
+# forecasts were memoised):
+WORLDS = (0, 0, 3, 1, 1)       # sampled deck orders per decision (the default budget)
+BUDGET = WORLDS                # tools.arena's hard*K: K times as many deck orders
 CANDIDATES = (0, 0, 5, 5, 4)   # drafts looked at ahead (the best by the forecast)
-RIVALS = (0, 0, 2, 2, 1)       # drafts after its own in the look-ahead (its own next too)
+RIVALS = (0, 0, 3, 2, 1)       # drafts after its own in the look-ahead (its own next too)
 # normal and hard, by number of players: a discard's cost beyond the forecast (with 3-4 players
 # every card is scarcer than the forecast's even share-out assumes; measured in the arena:
 # 0.6 with four players against 0.3 and 0.9)
 GIVE_UP = (0, 0, 0.0, 0.3, 0.6)
 TIME_CAP_MS = const(700)       # wall-clock cap of the look-ahead on a board
-LOSS = -1000
+# per level: (share of decisions made at random, share of games off form: kit.off_day, every
+# decision at random)
+SLIPS = {"easy": (0.0, 0.28), "normal": (0.05, 0.0), "hard": (0.0, 0.0)}
 
 
-# -- the score now ---------------------------------------------------------------------------
+# -- the forecast of each draft ---------------------------------------------------------------
 
 
-def gpoints(cnt, top, n, g):
-    """Each player's points in group g (as rules.place_points)."""
-    k1 = 0
-    c1 = 0
-    k2 = 0
-    c2 = 0
-    i = g
-    for _p in range(n):
-        c = cnt[i]
-        if c:
-            k = c * 8 + top[i]
-            if k > k1:
-                k2 = k1
-                c2 = c1
-                k1 = k
-                c1 = 1
-            elif k == k1:
-                c1 += 1
-            elif k > k2:
-                k2 = k
-                c2 = 1
-            elif k == k2:
-                c2 += 1
-        i += NGROUPS
-    out = [0] * n
-    if not k1:
-        return out
-    if c1 == 1:
-        p1 = 3
-        p2 = (2 if c2 == 1 else 1) if k2 else 0
-    else:
-        p1 = 2
-        p2 = 0
-        k2 = -1
-    i = g
-    for p in range(n):
-        c = cnt[i]
-        if c:
-            k = c * 8 + top[i]
-            if k == k1:
-                out[p] = p1
-            elif k == k2:
-                out[p] = p2
-        i += NGROUPS
-    return out
-
-
-def ngroups(cnt, p):
-    base = p * NGROUPS
-    k = 0
-    for g in range(NGROUPS):
-        if cnt[base + g]:
-            k += 1
-    return k
-
-
-def totals(cnt, top, n):
-    """Every player's score (the same as rules.score_table's totals)."""
-    tot = [BONUS[ngroups(cnt, p)] for p in range(n)]
-    for g in range(NGROUPS):
-        pts = gpoints(cnt, top, n, g)
-        for p in range(n):
-            tot[p] += pts[p]
-    return tot
-
-
-def utility(tot, p):
-    """Player p's score minus the best rival's."""
-    best = LOSS
-    for q in range(len(tot)):
-        if q != p and tot[q] > best:
-            best = tot[q]
-    return tot[p] - best
-
-
-# -- moves -----------------------------------------------------------------------------------
-
-
-def moves(cnt, belt, p, fixed=-1, paid=False):
-    """Player p's drafts (see the move encoding above); only slot `fixed` when >= 0, and no
-    discard when `paid` (the back card was paid for already)."""
-    base = p * NGROUPS
-    has = ngroups(cnt, p) > 0
-    out = []
-    for slot in range(len(belt)):
-        if fixed >= 0 and slot != fixed:
-            continue
-        back = slot >= FREE and not paid
-        if back and not has:
-            continue
-        opts = OPTIONS[belt[slot]]
-        for g in range(NGROUPS):
-            if not opts >> g & 1:
-                continue
-            if back:
-                for d in range(NGROUPS):
-                    if cnt[base + d]:
-                        out.append(slot | (d + 1) << 2 | g << 5)
-            else:
-                out.append(slot | g << 5)
-    return out
-
-
-def play(cnt, top, belt, deck, di, p, m):
-    """The position after player p's draft m: new (cnt, top, belt, cards left in the deck);
-    the deck's next card is deck[di - 1]."""
-    c = bytearray(cnt)
-    t = bytearray(top)
-    _do(c, t, belt, p, m)
-    slot = m & 3
-    b = belt[:slot] + belt[slot + 1:]
-    if di > 0:
-        di -= 1
-        b.append(deck[di])
-    return c, t, b, di
-
-
-def _do(cnt, top, belt, p, m):
-    """Apply draft m to cnt/top in place; returns what `_undo` needs."""
-    base = p * NGROUPS
-    d = ((m >> 2) & 7) - 1
-    i = base + d
-    j = base + (m >> 5)
-    saved = (cnt[i], top[i], cnt[j], top[j]) if d >= 0 else (0, 0, cnt[j], top[j])
-    if d >= 0:
-        cnt[i] -= 1
-        if not cnt[i]:
-            top[i] = 0
-    mana = MANA[belt[m & 3]]
-    cnt[j] += 1
-    if mana > top[j]:
-        top[j] = mana
-    return saved
-
-
-def _undo(cnt, top, p, m, saved):
-    base = p * NGROUPS
-    j = base + (m >> 5)
-    cnt[j] = saved[2]
-    top[j] = saved[3]
-    d = ((m >> 2) & 7) - 1
-    if d >= 0:
-        cnt[base + d] = saved[0]
-        top[base + d] = saved[1]
-
-
-def quick_values(cnt, top, belt, p, n, ms):
-    """Player p's score minus the best rival's if the game ended after each draft of `ms`
-    (only the one or two groups a draft changes are scored again)."""
-    cnt = bytearray(cnt)
-    top = bytearray(top)
-    base = [gpoints(cnt, top, n, g) for g in range(NGROUPS)]
-    tot0 = totals(cnt, top, n)
-    bonus0 = BONUS[ngroups(cnt, p)]
-    out = []
-    for m in ms:
-        saved = _do(cnt, top, belt, p, m)
-        tot = list(tot0)
-        g = m >> 5
-        d = ((m >> 2) & 7) - 1
-        for x in ((g,) if d < 0 or d == g else (g, d)):
-            new = gpoints(cnt, top, n, x)
-            old = base[x]
-            for q in range(n):
-                tot[q] += new[q] - old[q]
-        tot[p] += BONUS[ngroups(cnt, p)] - bonus0
-        out.append(utility(tot, p))
-        _undo(cnt, top, p, m, saved)
-    return out
-
-
-def values(cnt, top, belt, p, n, ms, sup):
+def values(cnt, top, belt, p, n, ms, sup, base=None):
     """value() after each of player p's drafts `ms`; only the groups a draft changes (its
-    group, the discard's, the supply of the drafted card's colours) are forecast again."""
+    group, the discard's, the supply of the drafted card's colours) are forecast again, and
+    the sums over the groups are mended by the difference. `base`: the position's forecast
+    when the caller has it already."""
     cnt = bytearray(cnt)
     top = bytearray(top)
     tables = race_tables(n)
-    base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+    if base is None:
+        base = [group_forecast(cnt, top, sup[g], n, g, tables) for g in range(NGROUPS)]
+    pts0 = [0.0] * n
+    held0 = [0.0] * n
+    add_groups(pts0, held0, base, n)
+    pts = [0.0] * n
+    held = [0.0] * n
     out = []
     for m in ms:
-        saved = _do(cnt, top, belt, p, m)
-        s2 = less(sup, belt[m & 3])
+        saved = do_draft(cnt, top, belt, p, m)
+        taken = OPTIONS[belt[m & 3]]
         d = ((m >> 2) & 7) - 1
-        mask = OPTIONS[belt[m & 3]] | (1 << d if d >= 0 else 0)
-        gs = list(base)
+        mask = taken | (1 << d if d >= 0 else 0)
+        for q in range(n):
+            pts[q] = pts0[q]
+            held[q] = held0[q]
         for g in range(NGROUPS):
             if mask >> g & 1:
-                gs[g] = group_forecast(cnt, top, s2[g], n, g, tables)
-        out.append(combine(gs, n, p) - (GIVE_UP[n] if d >= 0 else 0.0))
-        _undo(cnt, top, p, m, saved)
+                f = group_forecast(cnt, top, sup[g] - (taken >> g & 1), n, g, tables)
+                old = base[g]
+                e = f[0]
+                h = f[1]
+                e0 = old[0]
+                h0 = old[1]
+                for q in range(n):
+                    pts[q] += e[q] - e0[q]
+                    held[q] += h[q] - h0[q]
+        out.append(combine_sums(pts, held, n, p) - (GIVE_UP[n] if d >= 0 else 0.0))
+        undo_draft(cnt, top, p, m, saved)
     return out
-
-
-def best_of(ms, vals):
-    bi = 0
-    for i in range(1, len(ms)):
-        if vals[i] > vals[bi]:
-            bi = i
-    return ms[bi]
-
-
-def top_moves(ms, vals, k):
-    """The k best moves (ties keep the earlier)."""
-    ranked = [(vals[i], -i) for i in range(len(ms))]
-    ranked.sort(reverse=True)
-    return [ms[-x[1]] for x in ranked[:k]]
 
 
 # -- searching ahead -------------------------------------------------------------------------
@@ -284,10 +136,11 @@ def top_moves(ms, vals, k):
 
 def answers(cnt, top, belt, p, n, sup):
     """Player p's sensible drafts: every free one, and the back ones giving up a card of the
-    group that loses least by the forecast (the best single discard)."""
+    group that loses least by the forecast (the best single discard); and the position's
+    forecast when it made one (else None), for values()."""
     ms = moves(cnt, belt, p, -1, False)
     if len(belt) <= FREE or not ngroups(cnt, p):
-        return ms
+        return ms, None
     base = p * NGROUPS
     tables = race_tables(n)
     groups = forecast(cnt, top, sup, n)
@@ -313,7 +166,7 @@ def answers(cnt, top, belt, p, n, sup):
         if v > bv:
             bv = v
             best = d
-    return [m for m in ms if m & 3 < FREE or ((m >> 2) & 7) - 1 == best]
+    return [m for m in ms if m & 3 < FREE or ((m >> 2) & 7) - 1 == best], groups
 
 
 def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
@@ -325,8 +178,8 @@ def lookahead(cnt, top, belt, deck, di, me, n, m, sup):
     p = (me + 1) % n
     left = RIVALS[n]
     while b and left > 0:
-        ms = answers(c, t, b, p, n, sup)
-        bm = best_of(ms, values(c, t, b, p, n, ms, sup)) if len(ms) > 1 else ms[0]
+        ms, groups = answers(c, t, b, p, n, sup)
+        bm = best_of(ms, values(c, t, b, p, n, ms, sup, groups)) if len(ms) > 1 else ms[0]
         sup = less(sup, b[bm & 3])
         c, t, b, di = play(c, t, b, deck, di, p, bm)
         p = (p + 1) % n
@@ -369,10 +222,23 @@ def choose(state, seat, level, rng, budget=None):
         raise ValueError("seat %d cannot move now" % seat)
     if level not in ("easy", "normal", "hard"):
         raise ValueError("unknown level %r" % (level,))
+    clear_memo()
+    try:
+        return _choose(state, seat, level, rng, budget)
+    finally:
+        clear_memo()        # its answers leave the heap with the decision
+
+
+def _choose(state, seat, level, rng, budget):
     n = state.num_players
     cnt, top = state.keys()
     ms = root_moves(state, cnt)
     belt = state.belt
+    slip, off = SLIPS[level]
+    if off_day(rng, seat, off):
+        slip = 1.0
+    if slip and rng.random() < slip:
+        return to_action(state, rng.choice(ms))
     if level == "easy":
         free = [m for m in ms if m & 3 < FREE] or ms
         vals = []

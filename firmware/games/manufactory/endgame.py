@@ -11,7 +11,7 @@
 
 from micropython import const
 
-from games.manufactory.ai import (
+from games.manufactory.drafts import (
     LOSS,
     best_of,
     gpoints,

@@ -18,6 +18,31 @@ BEST_MIX = 0.6                 # 3-4 players: weight of the best rival (the rest
 SMAX = const(16)               # supply beyond this counts as this much
 ROW = const(2 * SMAX + 3)      # margins -SMAX-1 .. SMAX+1
 _tables = {}
+# group_forecast's answers within one decision (clear_memo at its start and end): a decision
+# asks for the same group standings again and again (the same rival reply in every sampled
+# deck order, the same group after many drafts: 65k calls, 7.3k distinct, over 4 two-player
+# games), so most answers come from here. At most MEMO_MAX are kept, the first ones asked for
+# (~150 bytes each on a Pico with two players: ~14 KB, given back when the decision ends);
+# over 4 two-player Hard games 96 computed 13.9k answers where an unbounded memo computed
+# 11.7k (64: 24k; a 127-slot direct-mapped table: 29k). An open-addressing table whose two
+# lists are made once, at import: a dict's table, grown during the search, is a block of
+# 1-2 KB that a heap sieved by the search's garbage could not give (MemoryError under the
+# unix port's 96wK). The key packs a player's group size in 6 bits: a game deals at most
+# 4 x 14 = 56 parts.
+MEMO_MAX = const(96)
+MEMO_SLOTS = const(193)        # a prime over twice MEMO_MAX: probes stay short
+_memo_keys = [-1] * MEMO_SLOTS
+_memo_vals: list = [None] * MEMO_SLOTS
+_memo_used = [0]
+
+
+def clear_memo():
+    """Forget every answer (they leave the heap)."""
+    if _memo_used[0]:
+        for i in range(MEMO_SLOTS):
+            _memo_keys[i] = -1
+            _memo_vals[i] = None
+        _memo_used[0] = 0
 
 
 def race_tables(n):
@@ -85,10 +110,32 @@ def less(sup, card):
 
 def group_forecast(cnt, top, s, n, g, tables):
     """(expected points, chance to have any card) of each player in group g, with s parts
-    still to come that could join it."""
-    ahead, level, present = tables
+    still to come that could join it (shared: never change the lists)."""
     if s > SMAX:
         s = SMAX
+    key = s * 24 + g * 4 + n - 1          # then 9 bits a player: size (6), highest mana (3)
+    for p in range(n):
+        key = (key << 9) | (cnt[p * NGROUPS + g] << 3) | top[p * NGROUPS + g]
+    keys = _memo_keys
+    i = key % MEMO_SLOTS
+    k = keys[i]
+    while k != -1:
+        if k == key:
+            return _memo_vals[i]
+        i += 1
+        if i == MEMO_SLOTS:
+            i = 0
+        k = keys[i]
+    got = _group_forecast(cnt, top, s, n, g, tables)
+    if _memo_used[0] < MEMO_MAX:        # i: the free slot its key probes to
+        keys[i] = key
+        _memo_vals[i] = got
+        _memo_used[0] += 1
+    return got
+
+
+def _group_forecast(cnt, top, s, n, g, tables):
+    ahead, level, present = tables
     row = s * ROW + SMAX + 1
     exp = [0.0] * n
     hold = [0.0] * n
@@ -149,16 +196,32 @@ def combine(groups, n, p):
     """Player p's expected final score minus the best rival's (with more than two players,
     minus a mix of the best rival's and the rivals' mean), from the six groups' forecasts
     (their points, and the group bonus of the expected number of groups)."""
+    pts = [0.0] * n
+    held = [0.0] * n
+    add_groups(pts, held, groups, n)
+    return combine_sums(pts, held, n, p)
+
+
+def add_groups(pts, held, groups, n):
+    """Add the six groups' expected points and chances to hold a card into per-player sums."""
+    for g in range(NGROUPS):
+        f = groups[g]
+        e = f[0]
+        h = f[1]
+        for q in range(n):
+            pts[q] += e[q]
+            held[q] += h[q]
+
+
+def combine_sums(pts, held, n, p):
+    """combine() from per-player sums of the groups' points and chances to hold a card (the
+    expected number of groups held)."""
     best = -1000.0
     mine = 0.0
     others = 0.0
     for q in range(n):
-        e = 0.0
-        k = 0.0
-        for g in range(NGROUPS):
-            f = groups[g]
-            e += f[0][q]
-            k += f[1][q]
+        e = pts[q]
+        k = held[q]
         i = int(k)
         e += BONUS[i] if i >= 6 else BONUS[i] + (BONUS[i + 1] - BONUS[i]) * (k - i)
         if q == p:

@@ -51,6 +51,9 @@ T = {
     "mf.h_result": "A/B Back",
     "mf.cell_help": "2 (3/7): 2 points for 3 parts, highest mana 7; = a shared place",
     "mf.h_scroll": "{UD} Scroll",
+    "about.easy": "Easy: takes what scores now, has off days",
+    "about.normal": "Normal: weighs the race for every group",
+    "about.hard": "Hard: also looks a few turns ahead",
     # Learning by playing (games.manufactory.learn): the guided first turn, the "?" screen.
     "mf.g_front": "Take a part (front: free)  {LR} A",
     "mf.g_back": "Back parts cost a part  {LR} A",

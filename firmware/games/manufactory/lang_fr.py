@@ -52,6 +52,9 @@ T = {
     "mf.h_result": "A/B Retour",
     "mf.cell_help": "2 (3/7) : 2 points pour 3 pièces, mana max 7 ; = une place partagée",
     "mf.h_scroll": "{UD} Défiler",
+    "about.easy": "Facile : prend ce qui rapporte tout de suite",
+    "about.normal": "Normal : pèse la course de chaque groupe",
+    "about.hard": "Difficile : prévoit aussi les choix suivants",
     # Apprendre en jouant (games.manufactory.learn) : le premier tour guidé, l'écran « ? ».
     "mf.g_front": "Une pièce (devant : gratuite)  {LR} A",
     "mf.g_back": "Au fond : coûte une pièce  {LR} A",

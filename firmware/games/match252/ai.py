@@ -15,11 +15,16 @@
 # go), plus a little for face-down cards it knows and can use later.
 #
 # Levels:
-#   easy    one action at a time, often a random one; ignores the Six risk and what it leaves
-#           to the opponent.
+#   easy    one action at a time, two in three at random; ignores the Six risk and what it
+#           leaves to the opponent; and three games in ten off form (kit.off_day: every action
+#           at random).
 #   normal  one action at a time, full evaluation (Six risk, threats) but a careless weight on
-#           what it leaves to the opponent, and a random action now and then.
-#   hard    plans both actions of the turn together (expectimax over reveals), full evaluation.
+#           what it leaves to the opponent, and two actions in five at random.
+#   hard    plans both actions of the turn together (expectimax over reveals), full evaluation;
+#           `budget` (BUDGET) first actions planned two deep. On a board no deep look goes on
+#           past TIME_CAP_MS: one cut short is dropped for its one-deep value.
+# Spacing: each level wins 70-85 % of its games against the level below (random below Easy),
+# docs/LADDER.md.
 # Choices inside a capture (which match first, which card to take, look at or reveal) use the
 # same model.
 
@@ -28,7 +33,7 @@ import time
 from micropython import const
 
 from games.match252.rules import ADJACENT, EMPTY, LINES, NEIGHBOURS, SLOTS
-from kit import check_turn
+from kit import check_turn, off_day
 
 UNK = const(13)
 NONE = const(14)
@@ -39,10 +44,17 @@ QUEEN = const(11)
 KING = const(12)
 
 WIN = 100.0
-DEFAULT_BUDGET = 6      # hard: first actions planned two deep (the best 6 by a one-deep look)
-TIME_CAP_MS = 600       # no new deep look past it (emulated RP2040: p95 1,051 ms at 1,200)
-RANDOM_EASY = 0.35      # share of random actions at easy
-RANDOM_NORMAL = 0.1     # and at normal (a slip now and then)
+BUDGET = 6              # hard: first actions planned two deep (the best 6 by a one-deep look)
+# hard, on a board: no deep look goes on past it; the step under way ends first (a one-deep
+# look at every action, about one Normal decision: p95 91 ms, max 92 ms on the emulated
+# RP2040, docs/PERFORMANCE.md). Emulated RP2040, Hard against Normal, 2 games from seed 1
+# (python -m tools.ladder_rig --game match252 --levels hard,normal): Hard p95 762 ms, max
+# 822; when only new looks stopped, at 600 ms, and the one under way ran to its end: p95 861,
+# max 1,123 (1,352 in make bench's all-AI game)
+TIME_CAP_MS = 700
+RANDOM_EASY = 0.65      # share of random actions at easy
+RANDOM_NORMAL = 0.4     # and at normal
+OFF_DAYS_EASY = 0.3     # share of whole games easy plays at random (kit.off_day)
 # A card turned up is progress: without this both sides would shuffle face-up cards forever
 # (revealing risks a Six) and every game would run to the turn cap.
 REVEAL_BONUS = 0.3
@@ -121,6 +133,8 @@ class Planner:
         self.model = model
         self.left = obs["left"]
         self.evals = 0
+        self.deadline = None  # on a board: deep looks stop here (ticks_ms), see best_last
+        self.late = False     # a deep look was cut short by the deadline
 
     # -- the model's rules ------------------------------------------------------------------
     def refill(self, m, s):
@@ -401,6 +415,9 @@ class Planner:
         return self.cont(m, deep) - NULL_COST
 
     def best_last(self, m):
+        if self.deadline is not None and _late(self.deadline):
+            self.late = True    # the look that asked is cut short: its caller drops it
+            return self.evaluate(m), -1
         best = -1e9
         best_act = -1
         for act, kind in self.candidates(m, False):
@@ -427,8 +444,10 @@ class Planner:
         for n in range(len(order)):
             i = order[n]
             act, kind = cands[i]
-            if n < budget and not _late(deadline):
+            if n < budget and not self.late and not _late(deadline):
                 v = self.value_of(m, act, kind, True)
+                if self.late:
+                    v = shallow[i] - 0.5
             else:
                 v = shallow[i] - 0.5   # unplanned: a little worse than planned ones
             if v > best:
@@ -437,21 +456,24 @@ class Planner:
         return best_act
 
     # -- choices inside a capture -------------------------------------------------------------
-    def best_pair(self, choices):
+    def best_pair(self, choices, deep=True):
+        deep = deep and self.deep and self.left >= 2
         best = -1e9
         best_act = choices[0]
         for act in choices:
             m2 = self.model.copy()
             self.capture(m2, (act >> 4) & 15, act & 15)
             self.resolve(m2)
-            v = self.cont(m2, self.deep and self.left >= 2)
+            v = self.cont(m2, deep)
             if v > best:
                 best = v
                 best_act = act
+        if deep and self.late:          # cut short: every choice one deep instead
+            return self.best_pair(choices, False)
         return best_act
 
-    def best_show(self, choices):
-        deep = self.deep and self.left >= 2
+    def best_show(self, choices, deep=True):
+        deep = deep and self.deep and self.left >= 2
         best = -1e9
         best_act = choices[0]
         for act in choices:
@@ -459,6 +481,8 @@ class Planner:
             if v > best:
                 best = v
                 best_act = act
+        if deep and self.late:
+            return self.best_show(choices, False)
         return best_act
 
     def best_look(self, choices):
@@ -492,11 +516,17 @@ def choose_from(obs, level, rng, budget=None):
     legal = obs["choices"] if obs["phase"] != 0 else None
     phase = obs["phase"]
     slip = RANDOM_EASY if level == "easy" else (RANDOM_NORMAL if level == "normal" else 0.0)
+    if level == "easy" and off_day(rng, obs["seat"], OFF_DAYS_EASY):
+        slip = 1.0
     if slip and rng.random() < slip:
         if legal is None:
             legal = _turn_actions(obs)
         return rng.choice(legal)
     planner = Planner(obs, level)
+    deadline = None
+    if planner.deep and hasattr(time, "ticks_ms"):
+        deadline = time.ticks_add(time.ticks_ms(), TIME_CAP_MS)
+        planner.deadline = deadline  # type: ignore[assignment]
     if phase == 1:
         return planner.best_pair(legal)
     if phase == 2:
@@ -505,10 +535,7 @@ def choose_from(obs, level, rng, budget=None):
         return planner.best_look(legal)
     if phase == 4:
         return planner.best_show(legal)
-    deadline = None
-    if hasattr(time, "ticks_ms"):
-        deadline = time.ticks_add(time.ticks_ms(), TIME_CAP_MS)
-    act = planner.best_turn(DEFAULT_BUDGET if budget is None else budget, deadline)
+    act = planner.best_turn(BUDGET if budget is None else budget, deadline)
     if act < 0:
         return _turn_actions(obs)[0]
     return act

@@ -50,6 +50,9 @@ T = {
     "m252.you_take": "Aces: you take %s",
     "m252.ev_take_you": "Aces: %s takes %s from you",
     "m252.you_look_at": "Jacks: you look at %s",
+    "about.easy": "Easy: mostly random moves",
+    "about.normal": "Normal: one action at a time, often slips",
+    "about.hard": "Hard: plans both actions of its turn",
     # Learning by playing (games.match252.learn): the guided first turn, the "?" screen.
     "m252.g_reveal": "Reveal a card: {DPAD} then A",
     "m252.g_faceup": "Face up: A to move or replace it",

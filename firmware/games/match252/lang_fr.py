@@ -50,6 +50,9 @@ T = {
     "m252.you_take": "As : vous prenez %s",
     "m252.ev_take_you": "As : %s vous prend %s",
     "m252.you_look_at": "Valets : vous consultez %s",
+    "about.easy": "Facile : joue surtout au hasard",
+    "about.normal": "Normal : une action à la fois, se trompe souvent",
+    "about.hard": "Difficile : prévoit les deux actions de son tour",
     # Apprendre en jouant (games.match252.learn) : le premier tour guidé, l'écran « ? ».
     "m252.g_reveal": "Révélez une carte : {DPAD} puis A",
     "m252.g_faceup": "Visible : A pour la déplacer",

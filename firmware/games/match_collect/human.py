@@ -40,7 +40,8 @@ def prompt(table):
     p = table.session.state.pending
     if p == rules.P_MESSENGER:
         choose_location(table, strings.t("mc.name_which"), rules.name)
-    elif p == rules.P_SHELTER:
+    elif p == rules.P_SHELTER and rules.SHELTER_HAND in table.legal():
+        # (Without the hand's option the question has one answer: take from the row.)
         from ui.dialog import Dialog
 
         def shelter(choice):
@@ -53,13 +54,18 @@ def prompt(table):
     elif p == rules.P_OFFERING:
         from ui.dialog import Dialog
 
+        # Only what the rules allow now: no taking from an empty discard pile.
+        legal = table.legal()
+        acts = [a for a in (rules.OFFER_TAKE, rules.OFFER_SWAP) if a in legal]
+
         def offering(choice):
             if choice >= 0:
-                table.apply(rules.OFFER_TAKE if choice == 0 else rules.OFFER_SWAP)
+                table.apply(acts[choice])
                 table.after_action()
 
         app.push(Dialog(strings.t("mc.offer_q"),
-                        [strings.t("mc.offer_take"), strings.t("mc.offer_swap")], offering))
+                        [strings.t("mc.offer_take" if a == rules.OFFER_TAKE else
+                                   "mc.offer_swap") for a in acts], offering))
     from kit import tips
     tips.show(app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
 
@@ -98,6 +104,17 @@ def target_card(table):
     return None
 
 
+def _takes(state, actions):
+    """True when the rules take `actions` one after the other from `state` (tried on a
+    copy)."""
+    sim = state.clone()
+    for a in actions:
+        if a not in sim.legal_actions():
+            return False
+        sim.apply(a)
+    return True
+
+
 def actions_menu(table):
     st = table.session.state
     legal = table.legal()
@@ -131,15 +148,17 @@ def actions_menu(table):
             acts.append([rules.TAKE])
     else:
         sel = table.sel
-        if sel:
+        # A meld only when the rules take it whole now (not after this turn's Wonder, not
+        # with the last card of the hand: one must stay to discard).
+        if sel and rules.meld_actions(sel)[0] in legal:
             got = rules.classify_meld(sel)
-            if got is not None:
+            if got is not None and _takes(st, rules.meld_actions(sel)):
                 labels.append(t("mc.act_meld") % (meld_name(got[0]), got[1]))
                 acts.append(rules.meld_actions(sel))
             mine = st.melds[table.me]
             for i in range(len(mine)):
                 ext = rules.can_extend(mine[i], sel)
-                if ext is not None:
+                if ext is not None and _takes(st, rules.extend_actions(i, sel)):
                     labels.append(t("mc.act_extend") % (meld_name(mine[i][0]), ext[1]))
                     acts.append(rules.extend_actions(i, sel))
         for loc in range(len(LOCATION_NAMES)):

@@ -48,6 +48,7 @@ T = {
     "mc.preview": "%s: %d",
     "mc.hint_hand": "{LR} Card  A Pick  B Actions  {MENU} Menu",
     "mc.hint_hand4": "{UD} Card  A Pick  B Actions  {MENU} Menu",
+    "mc.hint_hand_xy": "{LR} Card  A Pick  B Actions  X Pile  Y Melds",
     "mc.hint_pick": "{LR} Card  A Choose  B Options",
     "mc.hint_pick4": "{UD} Card  A Choose  B Options",
     "mc.hint_wait": "{MENU} Pause",
@@ -129,6 +130,9 @@ T = {
     "mc.y_got": ": you got %d",
     "mc.y_shelter": "You sheltered your hand",
     "mc.y_out": "You went out!",
+    "about.easy": "Easy: careless, and has off days",
+    "about.normal": "Normal: good melds, Wonders on a whim",
+    "about.hard": "Hard: aims its Wonders, feeds you little",
     # Learning by playing (games.match_collect.learn): the guided first turn, the "?" screen.
     "mc.g_draw": "Take a card: pile or discard  B",
     "mc.g_main": "Pick a meld's cards: A, or B",

@@ -44,6 +44,7 @@ T = {
     "mc.preview": "%s : %d",
     "mc.hint_hand": "{LR} Carte  A Choisir  B Actions  {MENU} Menu",
     "mc.hint_hand4": "{UD} Carte  A Choisir  B Actions  {MENU} Menu",
+    "mc.hint_hand_xy": "{LR} Carte  A Choisir  B Actions  X Pile  Y Combis",
     "mc.hint_pick": "{LR} Carte  A Prendre  B Options",
     "mc.hint_pick4": "{UD} Carte  A Prendre  B Options",
     "mc.hint_wait": "{MENU} Pause",
@@ -124,6 +125,9 @@ T = {
     "mc.y_got": " : vous recevez %d",
     "mc.y_shelter": "Vous abritez votre main",
     "mc.y_out": "Vous sortez !",
+    "about.easy": "Facile : distrait, a ses mauvais jours",
+    "about.normal": "Normal : bonnes combinaisons, Merveilles au hasard",
+    "about.hard": "Difficile : vise juste, vous laisse peu",
     # Apprendre en jouant (games.match_collect.learn) : le premier tour guidé, l'écran « ? ».
     "mc.g_draw": "Une carte : pioche ou défausse  B",
     "mc.g_main": "Les cartes d'une combinaison : A, ou B",

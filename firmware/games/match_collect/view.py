@@ -382,7 +382,12 @@ class Table(table.Table):
             return strings.t("mc.hint_wait")
         if self.picking:
             return strings.t("mc.hint_pick4" if four(app) else "mc.hint_pick")
-        return strings.t("mc.hint_hand4" if four(app) else "mc.hint_hand")
+        if four(app):
+            return strings.t("mc.hint_hand4")
+        # Where X and Y are keys of their own (the Pico-LCD-1.3): the discard pile and the
+        # melds they open, in place of MENU's word (no room for both on 240 px).
+        xy = getattr(app.platform.buttons, "available", 0) & (btn.X | btn.Y) == btn.X | btn.Y
+        return strings.t("mc.hint_hand_xy" if xy else "mc.hint_hand")
 
     # -- playing -------------------------------------------------------------------------------
     def apply(self, action):
@@ -569,8 +574,10 @@ class Table(table.Table):
 
     def game_over(self):
         st = self.session.state
-        if not self.demo and self.session.seats[0] == HUMAN:
-            won = 0 in st.winners if hasattr(st, "winners") else False
+        # A high score is a game won (as kit.stats keeps them: a loss is never a new best).
+        won = not self.demo and self.session.seats[0] == HUMAN and (
+            0 in st.winners if hasattr(st, "winners") else False)
+        if won:
             from core import storage
 
             damaged = []

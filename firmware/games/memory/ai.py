@@ -42,13 +42,15 @@ from games.memory.rules import (
     PAIR_POINTS,
     card_key,
 )
-from kit import check_turn
+from kit import check_turn, off_day
 
-# level (one of core.session.LEVELS): (turn_decay, card_decay, span)
+# level (one of core.session.LEVELS): (turn_decay, card_decay, span, off_days): off_days is
+# the share of games it plays off form (kit.off_day), flipping cards at random whatever it
+# recalls and trying or declining a bonus on a whim (docs/LADDER.md)
 PARAMS = {
-    "easy": (0.80, 0.90, 3),
-    "normal": (0.93, 0.97, 8),
-    "hard": (0.99, 0.995, 16),
+    "easy": (0.955, 0.975, 10, 0.40),
+    "normal": (0.965, 0.981, 12, 0.0),
+    "hard": (0.99, 0.995, 16, 0.0),
 }
 PEEK_MIN_UNKNOWN = 8   # use the Peek only when at least this many live cards are not recalled
 
@@ -81,7 +83,7 @@ def _threshold(salt, seat, slot, stamp):
 def recall(obs, level, salt):
     """Per slot, the card the AI remembers there (-1: not recalled, or gone). The face-up
     first card of an attempt is always known."""
-    turn_decay, card_decay, span = PARAMS[level]
+    turn_decay, card_decay, span, _off = PARAMS[level]
     seat = obs["seat"]
     known = obs["known"]
     alive = obs["alive"]
@@ -161,8 +163,11 @@ def _set_mode_or(obs, want, otherwise):
 def choose(state, seat, level, rng, budget=None):
     """The action for `seat` (see the module comment); budget is unused (no search)."""
     check_turn(state, seat, level)
+    salt = _salt(rng)
+    if off_day(rng, seat, PARAMS[level][3]):
+        return _whim(state.legal_actions(), rng)
     obs = state.observation(seat)
-    mem = recall(obs, level, _salt(rng))
+    mem = recall(obs, level, salt)
     phase = obs["phase"]
     if phase == OFFER:
         return _offer(obs, mem, seat)
@@ -171,6 +176,12 @@ def choose(state, seat, level, rng, budget=None):
     if phase == FIRST:
         return _first(obs, mem, seat, rng)
     return _second(obs, mem, rng)
+
+
+def _whim(legal, rng):
+    """A random card (or a random answer to a bonus offer): no mode change, Hint or Peek."""
+    cards = [a for a in legal if a < ACT_MODE or a == ACT_ACCEPT or a == ACT_DECLINE]
+    return rng.choice(cards or legal)
 
 
 def _bonus_odds(obs, mem, seat):

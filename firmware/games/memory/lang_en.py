@@ -52,6 +52,9 @@ T = {
     "mem.hp": "H%d P%d",
     "mem.colours": "Red,Blue,Yellow,Green",
     "mem.symbols": "Stag,Mountain,Moon,Sun,Wave,Tree,Crown,Key",
+    "about.easy": "Easy: forgetful, often just guesses",
+    "about.normal": "Normal: remembers most cards it sees",
+    "about.hard": "Hard: forgets almost nothing",
     # the colours after a symbol whose digit in mem.symbols_f is 1 (French agreement:
     # "Lune bleue", "Cerf bleu")
     "mem.colours_f": "Red,Blue,Yellow,Green",

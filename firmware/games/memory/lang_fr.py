@@ -52,6 +52,9 @@ T = {
     "mem.hp": "I%d A%d",
     "mem.colours": "Rouge,Bleu,Jaune,Vert",
     "mem.symbols": "Cerf,Montagne,Lune,Soleil,Vague,Arbre,Couronne,Clé",
+    "about.easy": "Facile : oublie, devine souvent",
+    "about.normal": "Normal : retient la plupart des cartes",
+    "about.hard": "Difficile : n'oublie presque rien",
     # the colours after a symbol whose digit in mem.symbols_f is 1 (French agreement:
     # "Lune bleue", "Cerf bleu")
     "mem.colours_f": "Rouge,Bleue,Jaune,Verte",

@@ -34,12 +34,10 @@ _VALUE = cards.VALUE
 _COLOUR = cards.COLOUR
 _ACTION = cards.ACTION
 
-# Per level: (draw margin, lock worth, potential weight, deep forced draw, action value)
-LEVELS = {
-    "easy": (0.0, 0, 0.0, False, 0.0),
-    "normal": (0.6, 26, 0.35, False, 1.5),
-    "hard": (0.15, 34, 0.6, True, 2.5),
-}
+# The judgement's weights (the levels differ by how often they slip: games.shadowlock.ai)
+DRAW_MARGIN = 0.15        # a draw must add this much worth to the pile on average
+POTENTIAL_WEIGHT = 0.6    # the potential's share of a pile's worth (at the round's start)
+ACTION_WEIGHT = 2.5       # an action card in reserve, times ACTION_WORTH
 CARDS_PER_TURN = 2.0
 SAFE_TURNS = 2
 HIGH_LOCK = 75
@@ -168,23 +166,20 @@ _GAINS = [-1.0] * COUNT       # quantum_value's gains, sorted in place
 _ONE: list = [None]           # brain()'s Brain
 
 
-def brain(obs, level, rng):
+def brain(obs):
     """The Brain for this decision: one object, set afresh each time (its attributes keep
     their places: no attribute table grows on a fragmented heap mid-game)."""
     b = _ONE[0]
     if b is None:
-        b = _ONE[0] = Brain(obs, level, rng)
+        b = _ONE[0] = Brain(obs)
     else:
-        Brain.__init__(b, obs, level, rng)
+        Brain.__init__(b, obs)
     return b
 
 
 class Brain:
-    def __init__(self, obs, level, rng):
+    def __init__(self, obs):
         self.obs = obs
-        self.level = level
-        self.rng = rng
-        self.margin, self.lock_worth, self.pot_w, self.deep, self.act_w = LEVELS[level]
         self.seat = obs["seat"]
         self.boxes = obs["boxes"][self.seat]
         seen = _SEEN
@@ -224,23 +219,20 @@ class Brain:
         if turns < 20:
             rest = min(rest, turns / 20.0)
         self.rest = rest if rest < 1.0 else 1.0
-        self.pot_k = self.pot_w * self.rest / 3600.0     # potential() is in 1/3600 points
+        self.pot_k = POTENTIAL_WEIGHT * self.rest / 3600.0     # potential() is in 1/3600 points
         self.mine = Pile(obs["coll"][self.seat])
         _MEMO_SET[:] = _ZEROS[:_MEMO_SIZE]
 
     # -- worth ------------------------------------------------------------------------------
     def worth(self, p, boxes=None):
         b = self.boxes if boxes is None else boxes
-        v = plan_value(p.masks, p.jokers, p.size, b)
-        if self.pot_w > 0.0:
-            v += self.pot_k * potential(p, b)
-        return v
+        return plan_value(p.masks, p.jokers, p.size, b) + self.pot_k * potential(p, b)
 
     def gain(self, c, base_worth):
         """Change in worth of my pile if card c joins it (actions: a reserve card)."""
         k = _KIND[c]
         if k == 3:
-            return self.act_w * ACTION_WORTH[_ACTION[c]]
+            return ACTION_WEIGHT * ACTION_WORTH[_ACTION[c]]
         key = c if k == K_NUMBER else 48 + k
         if _MEMO_SET[key]:
             return _MEMO[key]
@@ -283,13 +275,13 @@ class Brain:
             return self.gain(c, base)
         if k == K_RAINBOW:
             g = self.gain(c, base)
-            if depth and self.deep:
+            if depth:
                 # forced draw: the same risks with the Rainbow in (approximate: no memo)
                 return g + 0.5 * min(0.0, -0.12 * (base + g))
             return g - 0.04 * base
         if k == K_SHADOW:
             return 0.0        # discard it, keep the pile; the turn ends
-        return self.act_w * ACTION_WORTH[_ACTION[c]]
+        return ACTION_WEIGHT * ACTION_WORTH[_ACTION[c]]
 
     def bust_chance(self, p, nums):
         look = self.obs["look"][p]

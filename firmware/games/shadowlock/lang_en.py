@@ -157,4 +157,7 @@ T = {
                        "reserve.",
     "sl.help_validate": "The round is over: validate one open box of this family on your "
                         "scorecard with your pile, or decline.",
+    "about.easy": "Easy: careless, often has off days",
+    "about.normal": "Normal: counts the cards, slips now and then",
+    "about.hard": "Hard: counts every card, times its locks",
 }

@@ -152,4 +152,7 @@ T = {
                        "réserve.",
     "sl.help_validate": "La manche est finie : validez une case ouverte de cette famille sur "
                         "votre fiche avec votre pile, ou refusez.",
+    "about.easy": "Facile : distrait, a souvent ses mauvais jours",
+    "about.normal": "Normal : compte les cartes, se trompe parfois",
+    "about.hard": "Difficile : compte tout, verrouille à temps",
 }
