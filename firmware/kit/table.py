@@ -40,10 +40,10 @@ class Table(Scene):
     reopen_setup = False    # set by the setup screen when the table took its place
     # The modules only the AI needs (full names): in a game a person plays they leave the heap
     # after each decision and load again for the next (kit.turns, during the pause before it).
-    ai_modules = ()
+    ai_modules: tuple = ()
     # The modules of screens the game opens over its table (full names): they leave the heap
     # when the table is back on top (resume); the next such screen imports them again.
-    screen_modules = ()
+    screen_modules: tuple = ()
     # The names of the game's own deadlines (ticks_ms values, None when unset: a pair shown
     # face up, a capture's flash), moved on by the time the console slept (slept()).
     timers = ()

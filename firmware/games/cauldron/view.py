@@ -24,7 +24,7 @@ from core.icons import Icons
 from games.cauldron import rules
 from games.cauldron.board import EMPTY, LINE_CELLS
 from games.cauldron.names import VALUES, card_code, card_name, line_name, names
-from kit import setup, table, turns
+from kit import table, turns
 from ui import widgets
 
 GAME_ID = "cauldron"
@@ -45,20 +45,28 @@ def _load_ai():
     return ai
 
 
-class Spec(setup.Spec):
-    game_id = GAME_ID
-    options = (
-        ("recipes", "cd.recipes", (False, True), ("cd.off", "cd.on"), False),
-        ("open", "cd.open", (False, True), ("cd.off", "cd.open_on"), False),
-    )
-    demo_seats = ("normal", "hard")
-    replace = True      # the setup screen and its modules leave the heap while the table plays
+def Spec():  # noqa: N802 - the kit asks every view for its Spec (kit.setup.spec_of)
+    """The game's setup declaration. Its class is made when it is asked for, so that the view
+    does not hold kit.setup (3.6 KB on the emulated RP2040), which leaves the heap with the
+    setup screen while the table plays (replace)."""
+    from kit import setup
 
-    def rules_module(self):
-        return rules
+    class CauldronSpec(setup.Spec):
+        game_id = GAME_ID
+        options = (
+            ("recipes", "cd.recipes", (False, True), ("cd.off", "cd.on"), False),
+            ("open", "cd.open", (False, True), ("cd.off", "cd.open_on"), False),
+        )
+        demo_seats = ("normal", "hard")
+        replace = True      # the setup screen and its modules leave the heap while it plays
 
-    def table(self, app, session, demo):
-        return Table(session, demo)
+        def rules_module(self):
+            return rules
+
+        def table(self, app, session, demo):
+            return Table(session, demo)
+
+    return CauldronSpec()
 
 
 # -- the board (names of cards and lines: games.cauldron.names) ----------------------------
@@ -74,7 +82,7 @@ def stripe_colour(card):
 
 
 class Table(table.Table):
-    ai_modules = ("games.cauldron.ai",)     # kit.table.drop_ai
+    ai_modules = ("games.cauldron.ai", "kit.sampling")     # kit.table.drop_ai
     # The text screens' modules (the Perluceo look, the Recipes, the end) and the questions'
     # leave the heap when the table is back on top (kit.table.Table.resume): the look's
     # first frame was the game's least free heap against Hard (emulated RP2040).

@@ -21,7 +21,7 @@ from core import strings, theme
 from core.icons import Icons
 from games.manufactory import cards, rules
 from games.manufactory.names import BG_INK, FACE_INK, colours_text, group_name, letters, part_name
-from kit import seat_names, setup, table, turns
+from kit import seat_names, table, turns
 from kit.actions import encode
 from ui import widgets
 from ui.cardback import draw_back  # here, not in the first draw (its import compiles native code)
@@ -47,34 +47,42 @@ def _first_label(value, values):
     return strings.t("mf.first_random")
 
 
-class Spec(setup.Spec):
-    game_id = GAME_ID
-    options = (
-        setup.LEVEL_ROWS,
-        ("first", "mf.first", ("random", 0, 1), _first_label, "random"),
-    )
-    demo_seats = ("normal", "hard")
-    replace = True      # the setup screen and its modules leave the heap while the table plays
-    high_scores = auto_scores = True    # best results, kept and shown by the kit (kit.stats)
+def Spec():  # noqa: N802 - the kit asks every view for its Spec (kit.setup.spec_of)
+    """The game's setup declaration. Its class is made when it is asked for, so that the view
+    does not hold kit.setup (3.6 KB on the emulated RP2040), which leaves the heap with the
+    setup screen while the table plays (replace)."""
+    from kit import setup
 
-    def rules_module(self):
-        return rules
+    class ManufactorySpec(setup.Spec):
+        game_id = GAME_ID
+        options = (
+            setup.LEVEL_ROWS,
+            ("first", "mf.first", ("random", 0, 1), _first_label, "random"),
+        )
+        demo_seats = ("normal", "hard")
+        replace = True      # the setup screen and its modules leave the heap while the table plays
+        high_scores = auto_scores = True    # best results, kept and shown by the kit (kit.stats)
 
-    def table(self, app, session, demo):
-        if not demo:
-            # The choosers' module is imported once now and let go at once: the names it
-            # interns stay (MicroPython's qstr pool), and a pool that fills up is followed by
-            # one twice its size (1,280 entries, about 9 KB in one piece). When the first
-            # chooser's import was the one to need it, a minute of play had cut the heap into
-            # smaller runs: MemoryError ('allocating 1280 bytes') with 58 KB free, with the
-            # setup screen and the AI let go (emulated RP2040, tools.rig.play manufactory
-            # --ms 120000). Interned now, the pool grows earlier, on a heap less cut up.
-            from core import modules
-            from games.manufactory import screens  # noqa: F401
+        def rules_module(self):
+            return rules
 
-            modules.drop("games.manufactory.screens")
-            modules.drop("ui.menu")
-        return Table(session, demo)
+        def table(self, app, session, demo):
+            if not demo:
+                # The choosers' module is imported once now and let go at once: the names it
+                # interns stay (MicroPython's qstr pool), and a pool that fills up is followed by
+                # one twice its size (1,280 entries, about 9 KB in one piece). When the first
+                # chooser's import was the one to need it, a minute of play had cut the heap into
+                # smaller runs: MemoryError ('allocating 1280 bytes') with 58 KB free, with the
+                # setup screen and the AI let go (emulated RP2040, tools.rig.play manufactory
+                # --ms 120000). Interned now, the pool grows earlier, on a heap less cut up.
+                from core import modules
+                from games.manufactory import screens  # noqa: F401
+
+                modules.drop("games.manufactory.screens")
+                modules.drop("ui.menu")
+            return Table(session, demo)
+
+    return ManufactorySpec()
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -82,7 +90,7 @@ class Spec(setup.Spec):
 
 class Table(table.Table):
     ai_modules = ("games.manufactory.ai", "games.manufactory.forecast",
-                  "games.manufactory.endgame", "kit.sampling")
+                  "games.manufactory.drafts", "games.manufactory.endgame", "kit.sampling")
     # A chooser's, the standings' and the pause menu's modules leave the heap when the table
     # is back on top (kit.table.Table.resume): held after the first chooser, with the AI,
     # they made the game's least free heap 29-33 KB against Hard (emulated RP2040,
