@@ -31,7 +31,7 @@ from games.shadowlock.view_text import (  # noqa: F401
     box_name,
     card_name,
 )
-from kit import setup, table, turns
+from kit import table, turns
 from ui import widgets
 
 GAME_ID = "shadowlock"
@@ -44,31 +44,39 @@ def _load_ai():
     return ai
 
 
-class Spec(setup.Spec):
-    game_id = GAME_ID
-    options = (
-        ("mode", "sl.mode", ("classic", "discovery"), ("sl.classic", "sl.discovery"),
-         "classic"),
-        ("odds", "sl.odds", (False, True), ("sl.off", "sl.on"), False),
-    )
-    demo_seats = ("normal", "hard")
-    replace = True      # the setup screen and its modules leave the heap while the table plays
+def Spec():  # noqa: N802 - the kit asks every view for its Spec (kit.setup.spec_of)
+    """The game's setup declaration. Its class is made when it is asked for, so that the view
+    does not hold kit.setup (3.6 KB on the emulated RP2040), which leaves the heap with the
+    setup screen while the table plays (replace)."""
+    from kit import setup
 
-    def rules_module(self):
-        return rules
+    class ShadowLockSpec(setup.Spec):
+        game_id = GAME_ID
+        options = (
+            ("mode", "sl.mode", ("classic", "discovery"), ("sl.classic", "sl.discovery"),
+             "classic"),
+            ("odds", "sl.odds", (False, True), ("sl.off", "sl.on"), False),
+        )
+        demo_seats = ("normal", "hard")
+        replace = True      # the setup screen and its modules leave the heap while the table plays
 
-    def table(self, app, session, demo):
-        # An all-AI game's AI module loads now, after a collection and before the table's
-        # objects, rather than at the first AI turn, when it had to find its blocks between
-        # them (make memcheck: 130 -> 128wK). A person's game loads it for each decision and
-        # lets it go after (kit.table.Table.ai_modules): loaded here, it stayed through the
-        # person's first turn.
-        if demo:
-            import gc
+        def rules_module(self):
+            return rules
 
-            gc.collect()
-            _load_ai()
-        return Table(session, demo)
+        def table(self, app, session, demo):
+            # An all-AI game's AI module loads now, after a collection and before the table's
+            # objects, rather than at the first AI turn, when it had to find its blocks between
+            # them (make memcheck: 130 -> 128wK). A person's game loads it for each decision and
+            # lets it go after (kit.table.Table.ai_modules): loaded here, it stayed through the
+            # person's first turn.
+            if demo:
+                import gc
+
+                gc.collect()
+                _load_ai()
+            return Table(session, demo)
+
+    return ShadowLockSpec()
 
 
 # -- the table ---------------------------------------------------------------------------------
