@@ -590,6 +590,8 @@ class Player:
         d = self.driver
         hint = self.watch.hint_raw
         label = next((lab for buttons, lab in self.watch.hint_items if b in buttons), None)
+        if label is not None and label not in self.watch.hint_drawn:
+            label = None        # a hint expanded for another screen, not the one drawn
         # (A cursor key may rightly do nothing: a list of one card, the last one reached.)
         if label is None or b in ("MENU", "UP", "DOWN", "LEFT", "RIGHT") or \
                 not table.turns.human_to_move():

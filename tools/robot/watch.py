@@ -103,6 +103,7 @@ class Watch:
         self._toasts_seen: set = set()
         self.hint_raw = None                 # the last hint bar drawn, as written
         self.hint_items: list = []
+        self.hint_drawn = ""                 # the hint bar's text last drawn on the screen
         self.app = None
         self.log_size = 0
         self.on_fail = None                  # called with each new failure (screenshots)
@@ -116,10 +117,14 @@ class Watch:
         texts = self.texts
         frame_texts = self.frame_texts
 
+        low = app.height - 20      # the hint bar's band (its text's top, on every board)
+
         def text(font, s, x, y, color):
             x_end = draw_text(font, s, x, y, color)
             texts.append((s, x, y + font.line_height, x_end))
             frame_texts.append(s)
+            if y >= low and x < 12:
+                self.hint_drawn = s        # the hint bar as it is on the screen now
             return x_end
 
         canvas.text = text   # type: ignore[method-assign]
