@@ -126,49 +126,42 @@ def match_collect(table) -> str | None:
     return None
 
 
-def match_collect_row(table, labels) -> int | None:
-    """In Match & Collect's actions list while a meld is being built: lay it (or add it to a
-    meld) when the picks make one, else Clear selection."""
-    sim = _mc_selection(table)
+def _row(labels, *keys) -> int | None:
+    """The first row whose label begins as one of the strings `keys` (their text before any
+    %), tried in order; None when no row does."""
     t = _strings().t
-    st = table.session.state
-    if st.phase == 0:
-        # The turn begins: draw from the pile, or take the discard when it is offered.
-        for key in ("mc.act_draw", "mc.act_take"):
-            head = t(key).split("%")[0]
-            for i, label in enumerate(labels):
-                if label.startswith(head):
-                    return i
-    if sim is False and len(getattr(table, "sel", ())) == 1:
-        # One card picked on purpose and no meld to lay with it: discard it, as a person
-        # ends a turn.
-        for key in ("mc.act_meld", "mc.act_extend", "mc.act_discard"):
-            head = t(key).split("%")[0]
-            for i, label in enumerate(labels):
-                if label.startswith(head):
-                    return i
-    if sim is False:
-        # Cards picked at will: lay them when the list offers a meld, else clear the picks
-        # when two or more make none (the list then offers no move: Discard takes one card).
-        if len(getattr(table, "sel", ())) < 2:
-            return None
-        for key in ("mc.act_meld", "mc.act_extend"):
-            head = t(key).split("%")[0]
-            for i, label in enumerate(labels):
-                if label.startswith(head):
-                    return i
-        clear = t("mc.act_clear")
-        return labels.index(clear) if clear in labels else None
-    if sim is None or _mc_path(sim) != []:
-        clear = t("mc.act_clear")
-        return labels.index(clear) if clear in labels else None
-    for key in ("mc.act_meld", "mc.act_extend"):
+    for key in keys:
         head = t(key).split("%")[0]
         for i, label in enumerate(labels):
             if label.startswith(head):
                 return i
-    clear = t("mc.act_clear")
-    return labels.index(clear) if clear in labels else None
+    return None
+
+
+def match_collect_row(table, labels) -> int | None:
+    """In Match & Collect's actions list: draw (or take) at a turn's start; lay a meld (or
+    add to one) when the picks make one, else Clear selection; one card picked: discard it."""
+    sim = _mc_selection(table)
+    picked = len(getattr(table, "sel", ()))
+    if table.session.state.phase == 0:
+        # The turn begins: draw from the pile, or take the discard when it is offered.
+        return _row(labels, "mc.act_draw", "mc.act_take")
+    if sim is False:
+        if picked == 1:
+            # One card picked on purpose: lay it where it fits, else discard it, as a
+            # person ends a turn.
+            return _row(labels, "mc.act_meld", "mc.act_extend", "mc.act_discard")
+        if picked < 2:
+            return None
+        # Cards picked at will: lay them when the list offers a meld, else clear the picks
+        # (the list then offers no move: Discard takes one card).
+        found = _row(labels, "mc.act_meld", "mc.act_extend")
+        return found if found is not None else _row(labels, "mc.act_clear")
+    if sim is not None and _mc_path(sim) == []:
+        found = _row(labels, "mc.act_meld", "mc.act_extend")
+        if found is not None:
+            return found
+    return _row(labels, "mc.act_clear")
 
 
 HABITS = {"memory": memory, "match_collect": match_collect}
