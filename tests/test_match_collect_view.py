@@ -702,6 +702,30 @@ def test_every_message_and_status_reads_whole(board, players):
         assert "Couronne bleue, " in "".join(names) or language == "en"
 
 
+def _opened_over(session, do, picks=None):
+    """The screen that `do(table)` opens over the session's table (None: none), after
+    picking `picks` from the hand; the run has no error."""
+    opened = []
+
+    def push(app):
+        _push_table(lambda: session)(app)
+        table = app.top
+        if picks is not None:
+            table.sel = list(picks)
+        real = app.push
+
+        def watch(scene):
+            opened.append(scene)
+            real(scene)
+
+        app.push = watch
+        do(table)
+
+    r = _run("WAIT:100", push=push)
+    assert r.app.errors == 0
+    return opened[0] if opened else None
+
+
 def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
     """Every option of the Offering's question and every move row of the actions list is a
     move the rules accept now (the robot's long pass: 'Take from the discard' offered on an
@@ -713,46 +737,14 @@ def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
     st.discard = []                    # the Offering with nothing to take from the discard
     legal = st.legal_actions()
     assert rules.OFFER_TAKE not in legal
-    seen = {}
-
-    def push(app):
-        _push_table(lambda: session)(app)
-        table = app.top
-        real = app.push
-
-        def watch(scene):
-            if type(scene).__name__ == "Dialog":
-                seen["choices"] = list(scene.choices)
-            real(scene)
-
-        app.push = watch
-        human.prompt(table)
-
-    r = _run("WAIT:100", push=push)
-    assert r.app.errors == 0
-    assert seen["choices"] == [strings_t("mc.offer_swap")], seen
+    dialog = _opened_over(session, human.prompt)
+    assert list(dialog.choices) == [strings_t("mc.offer_swap")], dialog.choices
 
     # The Shelter once the hand was sheltered: no question offering it again.
     session = _human_pending((rules.P_SHELTER,))
     session.state.sheltered[0] = True
     assert rules.SHELTER_HAND not in session.state.legal_actions()
-    seen.clear()
-
-    def push3(app):
-        _push_table(lambda: session)(app)
-        table = app.top
-        real = app.push
-
-        def watch(scene):
-            if type(scene).__name__ == "Dialog":
-                seen["choices"] = list(scene.choices)
-            real(scene)
-
-        app.push = watch
-        human.prompt(table)
-
-    r = _run("WAIT:100", push=push3)
-    assert r.app.errors == 0 and "choices" not in seen, seen
+    assert _opened_over(session, human.prompt) is None
 
     # After this turn's Wonder, a meld of picked cards is not offered.
     found = None
@@ -777,25 +769,9 @@ def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
             break
     assert found is not None, "no turn of seat 0 goes on after its Wonder in the seeds tried"
     found.seats[0] = "human"
-    rows = {}
-
-    def push2(app):
-        _push_table(lambda: found)(app)
-        table = app.top
-        table.sel = melds[0]            # three cards that make a meld: not now, though
-        real = app.push
-
-        def watch(scene):
-            rows["labels"] = list(getattr(scene, "labels", []))
-            real(scene)
-
-        app.push = watch
-        human.actions_menu(table)
-
-    r = _run("WAIT:100", push=push2)
-    assert r.app.errors == 0
+    listed = _opened_over(found, human.actions_menu, melds[0])   # a meld: not now, though
     lay = strings_t("mc.act_meld").split("%")[0]
-    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+    assert not any(label.startswith(lay) for label in listed.labels), listed.labels
 
 
 def test_a_meld_of_the_whole_hand_is_not_offered():
@@ -826,25 +802,9 @@ def test_a_meld_of_the_whole_hand_is_not_offered():
     st = found.state
     st.hands[0] = list(melds[0])           # the meld is the whole hand now
     assert not human._takes(st, rules.meld_actions(melds[0]))
-    rows = {}
-
-    def push(app):
-        _push_table(lambda: found)(app)
-        table = app.top
-        table.sel = list(melds[0])
-        real = app.push
-
-        def watch(scene):
-            rows["labels"] = list(getattr(scene, "labels", []))
-            real(scene)
-
-        app.push = watch
-        human.actions_menu(table)
-
-    r = _run("WAIT:100", push=push)
-    assert r.app.errors == 0
+    listed = _opened_over(found, human.actions_menu, melds[0])
     lay = strings_t("mc.act_meld").split("%")[0]
-    assert not any(label.startswith(lay) for label in rows["labels"]), rows
+    assert not any(label.startswith(lay) for label in listed.labels), listed.labels
 
 
 def strings_t(key):
