@@ -279,3 +279,54 @@ def test_frozen_modules_match_the_build(tree):
         "bpkg/deep/fast.py",
         "main.py",
     ]
+
+
+# --- *_viper.py: native code ahead of time for the Pico, the exec() module beside it ------
+
+VIPER = (
+    '"""A module in core/native.py\'s form."""\n\nimport micropython\n\n'
+    '_SOURCE = """\n@micropython.viper\ndef twice(x: int) -> int:\n return x * 2\n\n'
+    '@micropython.viper\ndef third(x: int) -> int:\n return x // 3\n"""\n'
+    'NATIVE: dict = {"micropython": micropython}\nexec(_SOURCE, NATIVE)\n'
+)
+
+
+def test_viper_source_is_the_strings_code_with_native_naming_its_functions():
+    code = B.viper_source(VIPER)
+    assert code.endswith("\nNATIVE = {'twice': twice, 'third': third}\n")
+    assert "_SOURCE" not in code and "exec(" not in code
+    with pytest.raises(ValueError):
+        B.viper_source("import micropython\nNATIVE = {}\n")   # no _SOURCE run by exec()
+    with pytest.raises(ValueError):
+        B.viper_source('_SOURCE = "x = 1"\nNATIVE = {}\nexec(_SOURCE, NATIVE)\n')   # no def
+
+
+def test_a_viper_module_builds_as_native_code_and_a_bytecode_twin(tmp_path):
+    """X_viper.mpy holds the functions as armv6m native code (the Pico loads them: nothing to
+    compile when a game opens); X_viper_exec.mpy is the module as it is (bytecode), which
+    core.native imports where the native one does not load: here, the unix port on x86-64,
+    which compiles the string for its own CPU as before. A frozen firmware takes the source
+    once."""
+    src = tmp_path / "fw"
+    write(src / "main.py", "print('boot')\n")
+    write(src / "bpkg" / "__init__.py", "")
+    write(src / "bpkg" / "fast_viper.py", VIPER)
+    out = tmp_path / "pico"
+    result = B.build(src, out)
+    assert result.ok, result.errors
+    assert outputs(out) == ["bpkg/__init__.mpy", "bpkg/fast_viper.mpy",
+                            "bpkg/fast_viper_exec.mpy", "main.py"]
+    assert B.mpy_header((out / "bpkg" / "fast_viper.mpy").read_bytes())[:3] == (6, 3, "armv6m")
+    assert B.mpy_header((out / "bpkg" / "fast_viper_exec.mpy").read_bytes())[2] is None
+    assert B.frozen_modules(src) == ["bpkg/__init__.py", "bpkg/fast_viper.py", "main.py"]
+    proc = run_mpy(
+        "import sys\nfrom core import native\nd = native.load('bpkg.fast_viper')\n"
+        "print(sorted(d), d['twice'](21), d['third'](9), [m for m in sys.modules if 'fast' in m])",
+        paths=[out, B.FIRMWARE], cwd=tmp_path)
+    assert proc.stdout.split("\n")[0] == "['micropython', 'third', 'twice'] 42 3 []"
+    # Unchanged, nothing is rebuilt; a module not in the form is a build error naming it.
+    assert B.build(src, out).compiled == []
+    write(src / "bpkg" / "bad_viper.py", "NATIVE = {}\n")
+    errors = B.build(src, out).errors
+    assert [name for name, _message in errors] == ["bpkg/bad_viper.py"]
+    assert "no _SOURCE string" in errors[0][1]

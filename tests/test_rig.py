@@ -388,3 +388,39 @@ def test_a_frozen_firmware_boots_to_the_menu_with_gen_only(tmp_path):
                       "os.statvfs('/')[2] * 4096, 'main.py' in os.listdir('/'))")
     assert "card-console-app:" in text
     assert text.split()[1] == str(r.fs[1] * 4096) and text.split()[2] == "False", text
+
+
+VIPER = ("core.canvas_viper", "core.font_viper", "ui.cards_viper", "ui.handrow_viper",
+         "device.st7789_viper", "device.st7789_dma_viper")
+
+
+def test_the_viper_modules_load_as_the_builds_native_code(built):
+    """make build compiles each *_viper.py's code to armv6m native code (tools/build.py): on
+    the stock firmware core.native loads it from X_viper.mpy, with nothing to compile (the
+    bytecode twin X_viper_exec.mpy, which compiles the string by exec(), is not imported;
+    its NATIVE would also hold `micropython`), ~10 ms a module instead of 30-110 ms."""
+    names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*_viper*.mpy"))
+    assert names == sorted([n.replace(".", "/") + ".mpy" for n in VIPER] +
+                           [n.replace(".", "/") + "_exec.mpy" for n in VIPER])
+    for name in VIPER:
+        header = build.mpy_header((built / (name.replace(".", "/") + ".mpy")).read_bytes())
+        assert header[2] == "armv6m", (name, header)
+    with rig.Rig(build_dir=built) as r:
+        r.hold("B")  # safe mode: the app does not start, the REPL is free
+        r.run(600)
+        r.release()
+        assert r.expect(">>> ", 3_000), r.text()[-500:]
+        text = r.repl(
+            "import sys, time\nfrom core import native\n"
+            "for n in %r:\n"
+            "    t = time.ticks_ms()\n"
+            "    d = native.load(n)\n"
+            "    print('V', n, ','.join(sorted(d)), time.ticks_diff(time.ticks_ms(), t),\n"
+            "          [m for m in sys.modules if 'viper' in m])\n" % (VIPER,), 120_000)
+    rows = [line.split(None, 3) for line in text.splitlines() if line.startswith("V ")]
+    assert [row[1] for row in rows] == list(VIPER), text
+    for _v, _name, functions, rest in rows:
+        assert functions in ("mark", "text", "back", "copy", "convert", "dma_flush"), text
+        ms, left = rest.split(None, 1)
+        assert int(ms) < 25, text        # loaded, not compiled (the exec twin: 28-110 ms)
+        assert left == "[]", text        # the module is dropped: only NATIVE stays

