@@ -76,11 +76,13 @@ def run(board_file=BOARD_FILE, log_file=LOG_FILE, pin_factory=None):
     if pin_factory is None and startup.on_unix_port():
         startup = None
         return run_virtual(board_file.lstrip("/"), log_file.lstrip("/"))
+    startup.keep_builtins()
     board = startup.read_board_name(board_file)
     if startup.safe_mode_requested(startup.safe_mode_pin(board), pin_factory):
         print("safe mode: B held at power-on, app not started (REPL is free)")
         return False
     startup.raise_peripheral_clock()
+    reset_at = startup.reset_panel(board, pin_factory)
     startup = None
     _drop_startup()
     try:
@@ -88,7 +90,7 @@ def run(board_file=BOARD_FILE, log_file=LOG_FILE, pin_factory=None):
         from core.app import main as app_main
         from device.platform import DevicePlatform
 
-        app_main(DevicePlatform(board), screens)
+        app_main(DevicePlatform(board, reset_at=reset_at), screens)
     except Exception as exc:  # the app shows its own errors; this is the last resort
         append_log("--- main.py: board %s ---\n%s" % (board, format_exception(exc)), log_file)
         raise
