@@ -76,7 +76,7 @@ class DevicePlatform:
     data_dir = "/"
     asset_dir = "/gen"
 
-    def __init__(self, board_name=None, backlight=100):
+    def __init__(self, board_name=None, backlight=100, reset_at=None):
         # device.boards holds every board's profile: read this one, then let it go (~2.9 KB
         # of heap on the stock firmware; the Settings screen imports it again for its list).
         from core import modules
@@ -92,7 +92,7 @@ class DevicePlatform:
         self.four_buttons = profile["four_buttons"]
         self.buttons = Buttons(profile["buttons"])
         display = make_display(profile)
-        display.init()
+        display.init(reset_at)   # reset_at: the panel's reset done at boot (main.py)
         display.clear(0)  # the panel's RAM holds noise after power-on
         display.backlight(backlight)
         self.display = display

@@ -223,11 +223,20 @@ class ST7789:
         if cs is not None:
             cs.value(1)
 
-    def init(self):
-        """Reset the panel and configure it; leaves the backlight as it was (off at boot)."""
+    def init(self, reset_at=None):
+        """Reset the panel and configure it; leaves the backlight as it was (off at boot).
+
+        `reset_at`: the time.ticks_ms() at which its reset pin was let go already (main.py
+        does it at boot, device.startup.reset_panel): only what is left of the 120 ms a reset
+        asks for is waited then, not the whole of it (the app has loaded meanwhile)."""
         sleep_ms = self._sleep_ms
         rst = self._rst
-        if rst is not None:
+        wait = 120  # the controller ignores commands for up to 120 ms after a reset
+        if reset_at is not None:
+            import time
+
+            wait -= time.ticks_diff(time.ticks_ms(), reset_at)
+        elif rst is not None:
             rst.value(1)
             sleep_ms(5)
             rst.value(0)
@@ -235,7 +244,8 @@ class ST7789:
             rst.value(1)
         else:
             self.command(_SWRESET)
-        sleep_ms(120)  # the controller ignores commands for up to 120 ms after a reset
+        if wait > 0:
+            sleep_ms(wait)
         self.command(_SLPOUT)
         # The datasheet asks 5 ms after sleep-out before the next command (supplies and
         # clocks settle; 120 ms is only the wait before a sleep-in); 10 ms as Adafruit's
