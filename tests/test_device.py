@@ -794,6 +794,6 @@ def test_boot_keeps_builtins_and_resets_the_panel_early_under_micropython():
     assert out[0] == "kept ['time', 'json'] True True"
     assert out[1] == "reset [12] [0, 1] True True"   # the Pico-LCD boards' RST: GPIO 12
     assert out[2] == "none None"                     # Display Pack 2.0: reset by command
-    assert out[3] == "cold [5, 5, 120, 10, 20] [1, 0, 1]"
-    assert out[4] == "early 3 True [10, 20] []"      # ~70 of the 120 ms left; no pulse
-    assert out[5] == "long [10, 20]"
+    assert out[3] == "cold [5, 5, 120, 10] [1, 0, 1]"
+    assert out[4] == "early 2 True [10] []"          # ~70 of the 120 ms left; no pulse
+    assert out[5] == "long [10]"

@@ -258,7 +258,9 @@ class ST7789:
         self.command(_INVON if self.invert else _INVOFF)
         self.command(_NORON)
         self.command(_DISPON)
-        sleep_ms(20)
+        # No wait after it (it was 20 ms): the datasheet gives none, the next command (the
+        # platform's clear) only writes the frame memory, and the backlight comes on after
+        # that clear's ~15 ms of SPI.
 
     def set_window(self, x0, y0, x1, y1):
         """Address the inclusive rectangle (x0, y0)-(x1, y1) and start a RAM write."""
