@@ -152,6 +152,17 @@ def test_build_format_reads_the_headers(tmp_path):
     assert B.build(src, out).ok
     assert F.build_format(out) == ((6, 3), frozenset({4}))
     assert F.build_files(out) == ["main.py", "pkg/fast.mpy", "pkg/plain.mpy"]
+    # A *_viper.py's native .mpy has a bytecode twin that core.native falls back to: a board
+    # of another arch (an RP2350 in RISC-V mode) can still take the build.
+    (src / "pkg" / "fast.py").unlink()
+    (src / "pkg" / "draw_viper.py").write_text(
+        'import micropython\n_SOURCE = """\n@micropython.viper\ndef f(x: int) -> int:\n'
+        ' return x\n"""\nNATIVE: dict = {"micropython": micropython}\nexec(_SOURCE, NATIVE)\n'
+    )
+    assert B.build(src, out).ok
+    assert F.build_files(out) == ["main.py", "pkg/draw_viper.mpy", "pkg/draw_viper_exec.mpy",
+                                  "pkg/plain.mpy"]
+    assert F.build_format(out) == ((6, 3), frozenset())
 
 
 # --- what to copy, create and delete -------------------------------------------------------

@@ -168,12 +168,17 @@ def check_compatible(
 
 
 def build_format(build_dir: Path) -> tuple[tuple[int, int], frozenset[int]]:
-    """(.mpy version, sub-version) of the build and the native archs present in it."""
+    """(.mpy version, sub-version) of the build and the native archs present in it.
+
+    A native X_viper.mpy with its bytecode twin X_viper_exec.mpy beside it (tools/build.py)
+    does not count: where the board refuses it, core.native imports the twin."""
     versions, archs, sub = set(), set(), 3
     for path in sorted(build_dir.rglob("*.mpy")):
         head = path.read_bytes()[:4]
         if len(head) == 4 and head[:1] == b"M":
             versions.add(head[1])
+            if path.with_name(path.stem + "_exec.mpy").exists():
+                continue
             if head[2] >> 2:
                 archs.add(head[2] >> 2)
                 sub = head[2] & 3
