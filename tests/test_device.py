@@ -760,7 +760,8 @@ def factory(g):
     return pins[g]
 
 t = startup.reset_panel("pico_lcd_1_3", factory)
-print("reset", sorted(pins), pins[12].levels, type(t) is int, time.ticks_diff(time.ticks_ms(), t) < 50)
+print("reset", sorted(pins), pins[12].levels, type(t) is int,
+      time.ticks_diff(time.ticks_ms(), t) < 50)
 print("none", startup.reset_panel("display_pack_2", factory))
 
 class S:
