@@ -1,6 +1,7 @@
-"""What main.py does before the app starts: the board's name, the safe-mode button, the SPI
-clock. A module of its own so that main.py can drop it once the app runs: main.py's globals
-live as long as the app does, and these functions cost ~1.3 KB of heap there for nothing
+"""What main.py (device.entry) does before the app starts: the board's name, the safe-mode
+button, the SPI clock, the built-in modules kept, the panel's early reset. A module of its own
+so that device.entry can drop it once the app runs: device.entry's globals live as long as
+the app does, and these functions cost ~1.3 KB of heap there for nothing
 (the stock firmware keeps bytecode in RAM; docs/PERFORMANCE.md, "Memory budget").
 """
 
