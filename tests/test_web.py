@@ -89,10 +89,14 @@ def test_site_holds_the_page_the_runtime_and_make_builds_modules(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == sorted(
         web.PAGE_FILES + web.RUNTIME_FILES + (web.PACK,))
     files = dict(web.decode_pack((out / web.PACK).read_bytes()))
-    # The same files as make build's tree, the Pico's entry files aside.
+    # The same files as make build's tree, the Pico's entry files and its native code aside
+    # (a *_viper.py's X_viper.mpy: the page's core.native imports X_viper_exec.mpy).
     expected = sorted(p.relative_to(pico).as_posix() for p in pico.rglob("*")
-                      if p.is_file() and p.relative_to(pico).as_posix() not in web.SKIP)
+                      if p.is_file() and p.relative_to(pico).as_posix() not in web.SKIP and
+                      not (p.name.endswith("_viper.mpy") and
+                           p.with_name(p.stem + "_exec.mpy").exists()))
     assert sorted(files) == expected
+    assert "core/font_viper_exec.mpy" in files and "core/font_viper.mpy" not in files
     assert files["core/app.mpy"] == (pico / "core" / "app.mpy").read_bytes()
     assert "gen/font_small.bin" in files and "core/lang_fr.tx" in files
     # Every page file names this build's version, so a browser never mixes two builds.

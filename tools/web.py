@@ -70,8 +70,9 @@ def pico_build(out: Path | None = None) -> Path:
 
 
 def pack_files(tree: Path) -> list[tuple[str, bytes]]:
-    """(posix path, bytes) of every file the page needs from a `make build` tree, sorted;
-    WebBuildError for an .mpy the WebAssembly port cannot load."""
+    """(posix path, bytes) of every file the page needs from a `make build` tree, sorted
+    (not the native X_viper.mpy files, whose bytecode twins are there); WebBuildError for an
+    .mpy the WebAssembly port cannot load."""
     from tools import build
 
     files = []
@@ -82,6 +83,9 @@ def pack_files(tree: Path) -> list[tuple[str, bytes]]:
         data = path.read_bytes()
         if rel.endswith(".mpy"):
             version, _sub, arch, _bits = build.mpy_header(data)
+            if arch is not None and path.with_name(path.stem + build.EXEC_SUFFIX + ".mpy").exists():
+                continue    # a *_viper.py's native code for the Pico: core.native imports its
+                # bytecode twin X_viper_exec.mpy instead (tools/build.py)
             if version != MPY_MAJOR or arch is not None:
                 raise WebBuildError(
                     "%s is .mpy version %d%s: MicroPython 1.27 in the browser loads version %d "
