@@ -702,6 +702,32 @@ def test_every_message_and_status_reads_whole(board, players):
         assert "Couronne bleue, " in "".join(names) or language == "en"
 
 
+@pytest.mark.parametrize("board", sorted(BOARDS.values()))
+def test_a_log_line_keeps_a_card_name_with_its_location(board):
+    """Issue #25: a wrapped announcement never leaves a card's location code alone at the
+    start of its next line (the location is what tells two cards apart): every card another
+    seat discards is named whole on one line of the log (two lines at most), in both
+    languages."""
+    from games.match_collect import rules
+
+    view = _view()
+    for language in ("en", "fr"):
+        session = _human_session(players=4)
+        r = _run("WAIT:100", board=board, push=_push_table(lambda s=session: s),
+                 language=language)
+        table = r.app.top
+        st = session.state
+        sizes = [len(h) for h in st.hands]
+        mine = list(st.hands[0])
+        for seat in (1, 2, 3):
+            for c in range(view.REGULAR):
+                table.announce(seat, rules.discard(c), sizes, c, mine)
+                name = view.card_short(c)
+                lines = table.log_lines[0]
+                assert any(name in line for line in lines), (language, lines)
+                assert len(lines) <= 2, (language, lines)
+
+
 def _opened_over(session, do, picks=None):
     """The screen that `do(table)` opens over the session's table (None: none), after
     picking `picks` from the hand; the run has no error."""

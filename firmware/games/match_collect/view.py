@@ -131,6 +131,25 @@ def card_short(c):
     return "%s %s" % (colour_symbol(c), loc_code(LOCATION[c]))
 
 
+def wrap_keeping(font, text, width, names):
+    """`text`'s lines at `width` (Font.wrap), no name of `names` cut over two lines: a break
+    inside one moves the whole name to the next line ("You discarded" / "Red Stag WIN", not
+    "You discarded Red Stag" / "WIN": the location tells two cards apart)."""
+    lines = font.wrap(text, width)
+    start = 0
+    for k in range(len(lines) - 1):
+        end = start + len(lines[k])
+        if text[start:end] != lines[k]:
+            return lines           # not single-spaced words: as Font.wrap cut them
+        for name in names:
+            a = text.find(name, start)
+            if start < a < end < a + len(name):
+                return lines[:k] + [text[start:a].rstrip()] + wrap_keeping(
+                    font, text[a:], width, names)
+        start = end + 1
+    return lines
+
+
 def meld_name(mtype):
     return names("mc.melds")[mtype]
 
@@ -428,6 +447,7 @@ class Table(table.Table):
         t = strings.t
         text = None
         whole = None      # the History's words, when longer than the screen's
+        named = []        # the cards' names in the text, each kept on one line
         toast = False
         if len(st.round_results) > self._rounds:
             res = st.round_results[-1]
@@ -438,12 +458,13 @@ class Table(table.Table):
             new = [c for c in st.hands[self.me] if c not in mine] if you else []
             if you and new:
                 self.fresh = new
-                names = ", ".join([card_short(c) for c in new])
-                text = t("mc.y_draw" if kind == "draw" else "mc.y_take") % names
+                named = [card_short(c) for c in new]
+                text = t("mc.y_draw" if kind == "draw" else "mc.y_take") % ", ".join(named)
             elif kind == "draw":
                 text = t("mc.a_draw") % who
             else:
-                text = t("mc.a_take") % (who, card_short(top))
+                named = [card_short(top)]
+                text = t("mc.a_take") % (who, named[0])
         elif kind == "meld" or kind == "extend":
             self.app.sound("capture")
             ms = st.melds[seat]
@@ -455,11 +476,13 @@ class Table(table.Table):
                 text = t("mc.a_meld" if kind == "meld" else "mc.a_extend") % (
                     who, meld_name(m[0]), rules.meld_value(m))
         elif kind == "wonder":
-            text = t("mc.y_wonder") % card_name(arg) if you else \
-                t("mc.a_wonder") % (who, card_name(arg))
+            named = [card_name(arg)]
+            text = t("mc.y_wonder") % named[0] if you else \
+                t("mc.a_wonder") % (who, named[0])
         elif kind == "discard":
-            text = t("mc.y_discard") % card_short(arg) if you else \
-                t("mc.a_discard") % (who, card_short(arg))
+            named = [card_short(arg)]
+            text = t("mc.y_discard") % named[0] if you else \
+                t("mc.a_discard") % (who, named[0])
         elif kind == "call" or kind == "name":
             got = len(st.hands[seat]) - sizes[seat]
             key = ("mc.y_" if you else "mc.a_") + ("call" if kind == "call" else "messenger")
@@ -487,7 +510,7 @@ class Table(table.Table):
         self.said += 1
         # One or two lines each (wrapped now: drawing makes no strings), under a hanging
         # indent; what has no room there is said in a message.
-        lines = self.app.small.wrap(text, self._lay[6] - 8 - LOG_INDENT)
+        lines = wrap_keeping(self.app.small, text, self._lay[6] - 8 - LOG_INDENT, named)
         self.log.insert(0, text)
         self.log_lines.insert(0, lines)
         del self.log[8:]
