@@ -195,6 +195,10 @@ def four(app):
 
 # -- the table ---------------------------------------------------------------------------------
 class Table(table.Table):
+    # In a game a person plays the AI module leaves the heap after each decision and loads
+    # again for the next, during the pause before it (kit.turns; drop_ai below).
+    ai_modules = (PACKAGE + "ai",)
+
     def __init__(self, session, demo=False):
         self._ai = None
         super().__init__(session, demo, self.ai_module)
@@ -218,6 +222,10 @@ class Table(table.Table):
         self._over = False
         self._dirty_info = True
         self._dirty_preview = True
+        self._quick = 0              # 1: the next whole frame draws the info block and the
+                                     # piles alone, 2: then the rest (see draw)
+        self._heads = ()             # the score columns' headings: (text, x) each (heads)
+        self._heads_lang = None      # the language they are in
         self._lay: tuple = ()        # set by enter()
         self._ui_drop: list = []     # set by enter()
 
@@ -255,6 +263,26 @@ class Table(table.Table):
             modules.drop(PACKAGE + name)
         for name in self._ui_drop:
             modules.drop(name)
+
+    def heads(self):
+        """The score columns' headings, fitted and placed once (not at every draw: three
+        lookups of strings.t, a miss reads its text pack)."""
+        font = self.app.small
+        col_w, c1, c2, c3 = self.columns()
+        out = []
+        for key, cx in (("mc.h_hand", c1), ("mc.h_laid", c2), ("mc.h_total", c3)):
+            s = font.fit(strings.t(key), col_w)
+            out.append((s, cx - font.width(s)))
+        self._heads = out
+        self._heads_lang = strings.lang()
+
+    def columns(self):
+        """The score columns: (width, right edge of each of the three)."""
+        w = self._lay[6] - 4
+        col_w = self.app.small.width("0000") + 4
+        c3 = w - 2
+        c2 = c3 - col_w - 4
+        return col_w, c3 - 2 * col_w - 4, c2, c3
 
     # -- state -> screen -----------------------------------------------------------------------
     def human_turn(self):
@@ -422,6 +450,10 @@ class Table(table.Table):
         except ValueError as exc:
             self.refuse(exc)
             return False
+        if self.full_redraw and seat == self.me and not self.demo:
+            # Your move from a list or a question that covered the table: what it did shows
+            # first (draw).
+            self._quick = 1
         self.announce(seat, action, sizes, top, mine)
         return True
 
@@ -678,7 +710,28 @@ class Table(table.Table):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):
         app = self.app
-        if full:
+        if full and self._quick == 1 and app.top is self:
+            # Your move chosen on a screen that covered the table: the info block (the log
+            # says what you did) and the piles it changed come first, the rest of the table
+            # on the next frame (each about half of a whole draw: the move's first visible
+            # effect comes that much sooner).
+            self._quick = 2
+            self.draw_info(c)
+            self.draw_piles(c)
+            self._dirty_info = False
+            self.invalidate()
+            return
+        if full and self._quick == 2:
+            # The rest of the table: what draw_info and draw_piles did not cover.
+            self._quick = 0
+            _hy, _hh, py, info_h, ch, _cw, px = self._lay
+            top = min(ch + app.small.line_height + 6, py)
+            c.fill_rect(px, top, app.width - px, info_h + 2 - top, theme.BG)
+            c.fill_rect(0, info_h + 2, app.width, app.height - info_h - 2, theme.BG)
+            widgets.hint_bar(app, c, self.hint_text())
+            self._dirty_preview = True
+        elif full:
+            self._quick = 0
             c.clear(theme.BG)
             widgets.hint_bar(app, c, self.hint_text())
             self._dirty_info = True
@@ -716,15 +769,12 @@ class Table(table.Table):
         c.fill_rect(0, 0, piles_x, info_h + 2, theme.BG)
         x = 4
         # Columns: name | hand | laid this round | total.
-        col_w = font.width("0000") + 4
-        c3 = w - 2
-        c2 = c3 - col_w - 4
-        c1 = c2 - col_w
+        col_w, c1, c2, c3 = self.columns()
         y = 2
-        heads = (strings.t("mc.h_hand"), strings.t("mc.h_laid"), strings.t("mc.h_total"))
-        for i, cx in ((0, c1), (1, c2), (2, c3)):
-            s = font.fit(heads[i], col_w)
-            c.text(font, s, cx - font.width(s), y, theme.DIM)
+        if self._heads_lang != strings.lang():
+            self.heads()             # the language changed (the pause menu's settings)
+        for s, hx in self._heads:
+            c.text(font, s, hx, y, theme.DIM)
         y += lh
         n = st.num_players
         order = [(self.me + k) % n for k in range(1, n)] + [self.me]
@@ -758,8 +808,10 @@ class Table(table.Table):
         app = self.app
         font = app.small
         st = self.session.state
-        _hy, _hh, _py, _ih, ch, cw, px = self._lay
-        c.fill_rect(px, 0, app.width - px, ch + font.line_height + 6, theme.BG)
+        _hy, _hh, py, _ih, ch, cw, px = self._lay
+        # Down to the preview line at most (the 240x135's piles reach it: drawn alone after
+        # a move, they must not cut its top).
+        c.fill_rect(px, 0, app.width - px, min(ch + font.line_height + 6, py), theme.BG)
         y = 2
         n = st.draw_count()
         if n:
