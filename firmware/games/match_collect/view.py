@@ -196,7 +196,8 @@ def four(app):
 # -- the table ---------------------------------------------------------------------------------
 class Table(table.Table):
     # In a game a person plays the AI module leaves the heap after each decision and loads
-    # again for the next, during the pause before it (kit.turns; drop_ai below).
+    # again for the next, during the pause before it (kit.turns; drop_ai below). Not
+    # rules_extra: a saved game's log words every move with it (Session.apply).
     ai_modules = (PACKAGE + "ai",)
 
     def __init__(self, session, demo=False):
@@ -222,6 +223,7 @@ class Table(table.Table):
         self._over = False
         self._dirty_info = True
         self._dirty_preview = True
+        self._resync = False         # back on top: sync at the next tick (resume)
         self._quick = 0              # 1: the next whole frame draws the info block and the
                                      # piles alone, 2: then the rest (see draw)
         self._heads = ()             # the score columns' headings: (text, x) each (heads)
@@ -255,7 +257,9 @@ class Table(table.Table):
 
     def resume(self):
         self.drop_screens()
-        self.sync()
+        # Synced at the next tick, unless a move chosen on the screen that closed syncs it
+        # first (after_action): one sync, not two, before that move's first frame.
+        self._resync = True
 
     def drop_screens(self):
         """Forget the modules of screens opened over the table (back on top: not needed)."""
@@ -309,6 +313,7 @@ class Table(table.Table):
         row = self.row
         if row is None:
             return
+        self._resync = False
         cands = self.pick_cards() if self.human_turn() else None
         self.picking = bool(cands)
         if cands:
@@ -579,9 +584,11 @@ class Table(table.Table):
 
     def drop_ai(self):
         self._ai = None
-        modules.drop(PACKAGE + "ai")
+        super().drop_ai()
 
     def tick(self, now):
+        if self._resync:
+            self.sync()
         due = self._summary
         if due is not None:
             if self.app.toasts_pending(self) or self.app.top is not self:
@@ -710,6 +717,8 @@ class Table(table.Table):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):
         app = self.app
+        if self._resync:
+            self.sync()          # back on top without a tick since (resume)
         if full and self._quick == 1 and app.top is self:
             # Your move chosen on a screen that covered the table: the info block (the log
             # says what you did) and the piles it changed come first, the rest of the table
