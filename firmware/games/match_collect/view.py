@@ -23,10 +23,11 @@ Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
 what only a player opens (human.py: the actions list, the location lists, a Wonder's
 question) are modules of their own, imported when they open and dropped when the table
 is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
-the AI module is dropped while a round summary shows; the strings module is dropped once its
-table is merged (kit.lang). Garbage is collected after every action (kit.turns), so
-short-lived objects never scatter the long-lived ones across the heap (a fragmented heap
-cannot load a module's bytecode later).
+the AI module is dropped while a round summary shows and, in a game a person plays, after
+each decision (Table.ai_modules: it loads again during the pause before the next); the
+strings module is dropped once its table is merged (kit.lang). Garbage is collected after
+every action (kit.turns), so short-lived objects never scatter the long-lived ones across the
+heap (a fragmented heap cannot load a module's bytecode later).
 """
 
 import gc
