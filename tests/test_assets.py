@@ -402,6 +402,32 @@ def test_four_bit_icons(tmp_path):
     assert pixels(fb, 4, 2) == [[3, 6, 5, 15], [3, 1, 6, 9]]
 
 
+def test_icon_lookup_in_c_finds_what_the_walk_finds():
+    """Icons._entry finds a name with bytes.find: every icon of every pack at the offset the
+    entry walk gives, and no name that is not there (a piece of a name, a name with a suffix
+    more, a name's tail)."""
+    from core import icons as icons_mod
+
+    packs = sorted((ROOT / "firmware" / "gen").glob("icons*.bin"))
+    assert packs
+    for path in packs:
+        ic = Icons(str(path))
+        names = ic.names()
+        probes = names + [n + "_8" for n in names] + [n[1:] for n in names if len(n) > 3] + [
+            n[:-1] for n in names if len(n) > 3] + ["sym_", "nothing_here"]
+        found = {}
+        for name in probes:
+            found[name] = ic._entry(name)
+        icons_mod._FIND = False
+        try:
+            walk = Icons(str(path))
+            for name in probes:
+                assert walk._entry(name) == found[name], (path.name, name)
+        finally:
+            icons_mod._FIND = True
+        assert all(found[n] >= 0 for n in names)
+
+
 # -- MicroPython parity -------------------------------------------------------------------
 
 SCENE = """

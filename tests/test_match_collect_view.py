@@ -216,6 +216,42 @@ def test_actions_menu_draw_then_lay_and_discard():
     assert table.session.actions == [rules.DRAW]
 
 
+def _whole(scene):
+    """The scene drawn once, whole, on a fresh canvas: what the screen must show."""
+    from core.canvas import Canvas
+
+    fresh = Canvas(scene.app.width, scene.app.height)
+    scene.draw(fresh, True)
+    return bytes(fresh.buf)
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS.values()))
+def test_a_move_from_the_list_shows_the_info_first_then_the_whole_table(board):
+    """Your move chosen on the actions list: the frame after the list draws the info block and
+    the piles alone (what you did, the first visible effect), the next one the rest; then the
+    canvas is what a whole redraw draws."""
+    from games.match_collect import rules
+
+    session = _human_session()
+    r = _run("B,WAIT:100", board=board, push=_push_table(lambda: session))
+    app = r.app
+    table = app.stack[-2]
+    c = app.canvas
+    app.top.chosen(0)                         # Draw: the list closes, the move is applied
+    assert app.top is table and session.actions == [rules.DRAW]
+    frames = 0
+    while table.redraw:
+        full = table.full_redraw
+        table.redraw = table.full_redraw = False
+        table.draw(c, full)
+        frames += 1
+        if frames == 1:
+            assert table.redraw and table.full_redraw      # the rest on the next frame
+            _hy, _hh, py, _ih, _ch, _cw, _px = table._lay     # not the preview line, the
+            assert not c.is_dirty((0, py, app.width, app.height - py))   # hand, the hints
+    assert frames == 2 and bytes(c.buf) == _whole(table)
+
+
 def test_the_actions_list_module_goes_when_the_list_closes():
     """B opens the actions list (human.py, on demand); B closes it: the module is dropped,
     and so is ui.menu when the table did not find it loaded. The setup screen's modules
@@ -700,6 +736,32 @@ def test_every_message_and_status_reads_whole(board, players):
         names = [view.card_name(c) for c in range(88)]
         assert max(font.width(n) for n in names) <= r.app.width - 8, language
         assert "Couronne bleue, " in "".join(names) or language == "en"
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS.values()))
+def test_a_log_line_keeps_a_card_name_with_its_location(board):
+    """Issue #25: a wrapped announcement never leaves a card's location code alone at the
+    start of its next line (the location is what tells two cards apart): every card another
+    seat discards is named whole on one line of the log (two lines at most), in both
+    languages."""
+    from games.match_collect import rules
+
+    view = _view()
+    for language in ("en", "fr"):
+        session = _human_session(players=4)
+        r = _run("WAIT:100", board=board, push=_push_table(lambda s=session: s),
+                 language=language)
+        table = r.app.top
+        st = session.state
+        sizes = [len(h) for h in st.hands]
+        mine = list(st.hands[0])
+        for seat in (1, 2, 3):
+            for c in range(view.REGULAR):
+                table.announce(seat, rules.discard(c), sizes, c, mine)
+                name = view.card_short(c)
+                lines = table.log_lines[0]
+                assert any(name in line for line in lines), (language, lines)
+                assert len(lines) <= 2, (language, lines)
 
 
 def _opened_over(session, do, picks=None):

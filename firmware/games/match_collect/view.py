@@ -23,10 +23,11 @@ Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
 what only a player opens (human.py: the actions list, the location lists, a Wonder's
 question) are modules of their own, imported when they open and dropped when the table
 is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
-the AI module is dropped while a round summary shows; the strings module is dropped once its
-table is merged (kit.lang). Garbage is collected after every action (kit.turns), so
-short-lived objects never scatter the long-lived ones across the heap (a fragmented heap
-cannot load a module's bytecode later).
+the AI module is dropped while a round summary shows and, in a game a person plays, after
+each decision (Table.ai_modules: it loads again during the pause before the next); the
+strings module is dropped once its table is merged (kit.lang). Garbage is collected after
+every action (kit.turns), so short-lived objects never scatter the long-lived ones across the
+heap (a fragmented heap cannot load a module's bytecode later).
 """
 
 import gc
@@ -131,6 +132,25 @@ def card_short(c):
     return "%s %s" % (colour_symbol(c), loc_code(LOCATION[c]))
 
 
+def wrap_keeping(font, text, width, names):
+    """`text`'s lines at `width` (Font.wrap), no name of `names` cut over two lines: a break
+    inside one moves the whole name to the next line ("You discarded" / "Red Stag WIN", not
+    "You discarded Red Stag" / "WIN": the location tells two cards apart)."""
+    lines = font.wrap(text, width)
+    start = 0
+    for k in range(len(lines) - 1):
+        end = start + len(lines[k])
+        if text[start:end] != lines[k]:
+            return lines           # not single-spaced words: as Font.wrap cut them
+        for name in names:
+            a = text.find(name, start)
+            if start < a < end < a + len(name):
+                return lines[:k] + [text[start:a].rstrip()] + wrap_keeping(
+                    font, text[a:], width, names)
+        start = end + 1
+    return lines
+
+
 def meld_name(mtype):
     return names("mc.melds")[mtype]
 
@@ -176,6 +196,11 @@ def four(app):
 
 # -- the table ---------------------------------------------------------------------------------
 class Table(table.Table):
+    # In a game a person plays the AI module leaves the heap after each decision and loads
+    # again for the next, during the pause before it (kit.turns; drop_ai below). Not
+    # rules_extra: a saved game's log words every move with it (Session.apply).
+    ai_modules = (PACKAGE + "ai",)
+
     def __init__(self, session, demo=False):
         self._ai = None
         super().__init__(session, demo, self.ai_module)
@@ -199,6 +224,11 @@ class Table(table.Table):
         self._over = False
         self._dirty_info = True
         self._dirty_preview = True
+        self._resync = False         # back on top: sync at the next tick (resume)
+        self._quick = 0              # 1: the next whole frame draws the info block and the
+                                     # piles alone, 2: then the rest (see draw)
+        self._heads = ()             # the score columns' headings: (text, x) each (heads)
+        self._heads_lang = None      # the language they are in
         self._lay: tuple = ()        # set by enter()
         self._ui_drop: list = []     # set by enter()
 
@@ -228,7 +258,9 @@ class Table(table.Table):
 
     def resume(self):
         self.drop_screens()
-        self.sync()
+        # Synced at the next tick, unless a move chosen on the screen that closed syncs it
+        # first (after_action): one sync, not two, before that move's first frame.
+        self._resync = True
 
     def drop_screens(self):
         """Forget the modules of screens opened over the table (back on top: not needed)."""
@@ -236,6 +268,26 @@ class Table(table.Table):
             modules.drop(PACKAGE + name)
         for name in self._ui_drop:
             modules.drop(name)
+
+    def heads(self):
+        """The score columns' headings, fitted and placed once (not at every draw: three
+        lookups of strings.t, a miss reads its text pack)."""
+        font = self.app.small
+        col_w, c1, c2, c3 = self.columns()
+        out = []
+        for key, cx in (("mc.h_hand", c1), ("mc.h_laid", c2), ("mc.h_total", c3)):
+            s = font.fit(strings.t(key), col_w)
+            out.append((s, cx - font.width(s)))
+        self._heads = out
+        self._heads_lang = strings.lang()
+
+    def columns(self):
+        """The score columns: (width, right edge of each of the three)."""
+        w = self._lay[6] - 4
+        col_w = self.app.small.width("0000") + 4
+        c3 = w - 2
+        c2 = c3 - col_w - 4
+        return col_w, c3 - 2 * col_w - 4, c2, c3
 
     # -- state -> screen -----------------------------------------------------------------------
     def human_turn(self):
@@ -262,6 +314,7 @@ class Table(table.Table):
         row = self.row
         if row is None:
             return
+        self._resync = False
         cands = self.pick_cards() if self.human_turn() else None
         self.picking = bool(cands)
         if cands:
@@ -403,6 +456,10 @@ class Table(table.Table):
         except ValueError as exc:
             self.refuse(exc)
             return False
+        if self.full_redraw and seat == self.me and not self.demo:
+            # Your move from a list or a question that covered the table: what it did shows
+            # first (draw).
+            self._quick = 1
         self.announce(seat, action, sizes, top, mine)
         return True
 
@@ -428,6 +485,7 @@ class Table(table.Table):
         t = strings.t
         text = None
         whole = None      # the History's words, when longer than the screen's
+        named = []        # the cards' names in the text, each kept on one line
         toast = False
         if len(st.round_results) > self._rounds:
             res = st.round_results[-1]
@@ -438,12 +496,13 @@ class Table(table.Table):
             new = [c for c in st.hands[self.me] if c not in mine] if you else []
             if you and new:
                 self.fresh = new
-                names = ", ".join([card_short(c) for c in new])
-                text = t("mc.y_draw" if kind == "draw" else "mc.y_take") % names
+                named = [card_short(c) for c in new]
+                text = t("mc.y_draw" if kind == "draw" else "mc.y_take") % ", ".join(named)
             elif kind == "draw":
                 text = t("mc.a_draw") % who
             else:
-                text = t("mc.a_take") % (who, card_short(top))
+                named = [card_short(top)]
+                text = t("mc.a_take") % (who, named[0])
         elif kind == "meld" or kind == "extend":
             self.app.sound("capture")
             ms = st.melds[seat]
@@ -455,11 +514,13 @@ class Table(table.Table):
                 text = t("mc.a_meld" if kind == "meld" else "mc.a_extend") % (
                     who, meld_name(m[0]), rules.meld_value(m))
         elif kind == "wonder":
-            text = t("mc.y_wonder") % card_name(arg) if you else \
-                t("mc.a_wonder") % (who, card_name(arg))
+            named = [card_name(arg)]
+            text = t("mc.y_wonder") % named[0] if you else \
+                t("mc.a_wonder") % (who, named[0])
         elif kind == "discard":
-            text = t("mc.y_discard") % card_short(arg) if you else \
-                t("mc.a_discard") % (who, card_short(arg))
+            named = [card_short(arg)]
+            text = t("mc.y_discard") % named[0] if you else \
+                t("mc.a_discard") % (who, named[0])
         elif kind == "call" or kind == "name":
             got = len(st.hands[seat]) - sizes[seat]
             key = ("mc.y_" if you else "mc.a_") + ("call" if kind == "call" else "messenger")
@@ -487,7 +548,7 @@ class Table(table.Table):
         self.said += 1
         # One or two lines each (wrapped now: drawing makes no strings), under a hanging
         # indent; what has no room there is said in a message.
-        lines = self.app.small.wrap(text, self._lay[6] - 8 - LOG_INDENT)
+        lines = wrap_keeping(self.app.small, text, self._lay[6] - 8 - LOG_INDENT, named)
         self.log.insert(0, text)
         self.log_lines.insert(0, lines)
         del self.log[8:]
@@ -524,9 +585,11 @@ class Table(table.Table):
 
     def drop_ai(self):
         self._ai = None
-        modules.drop(PACKAGE + "ai")
+        super().drop_ai()
 
     def tick(self, now):
+        if self._resync:
+            self.sync()
         due = self._summary
         if due is not None:
             if self.app.toasts_pending(self) or self.app.top is not self:
@@ -655,7 +718,30 @@ class Table(table.Table):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, c, full):
         app = self.app
-        if full:
+        if self._resync:
+            self.sync()          # back on top without a tick since (resume)
+        if full and self._quick == 1 and app.top is self:
+            # Your move chosen on a screen that covered the table: the info block (the log
+            # says what you did) and the piles it changed come first, the rest of the table
+            # on the next frame (each about half of a whole draw: the move's first visible
+            # effect comes that much sooner).
+            self._quick = 2
+            self.draw_info(c)
+            self.draw_piles(c)
+            self._dirty_info = False
+            self.invalidate()
+            return
+        if full and self._quick == 2:
+            # The rest of the table: what draw_info and draw_piles did not cover.
+            self._quick = 0
+            _hy, _hh, py, info_h, ch, _cw, px = self._lay
+            top = min(ch + app.small.line_height + 6, py)
+            c.fill_rect(px, top, app.width - px, info_h + 2 - top, theme.BG)
+            c.fill_rect(0, info_h + 2, app.width, app.height - info_h - 2, theme.BG)
+            widgets.hint_bar(app, c, self.hint_text())
+            self._dirty_preview = True
+        elif full:
+            self._quick = 0
             c.clear(theme.BG)
             widgets.hint_bar(app, c, self.hint_text())
             self._dirty_info = True
@@ -693,15 +779,12 @@ class Table(table.Table):
         c.fill_rect(0, 0, piles_x, info_h + 2, theme.BG)
         x = 4
         # Columns: name | hand | laid this round | total.
-        col_w = font.width("0000") + 4
-        c3 = w - 2
-        c2 = c3 - col_w - 4
-        c1 = c2 - col_w
+        col_w, c1, c2, c3 = self.columns()
         y = 2
-        heads = (strings.t("mc.h_hand"), strings.t("mc.h_laid"), strings.t("mc.h_total"))
-        for i, cx in ((0, c1), (1, c2), (2, c3)):
-            s = font.fit(heads[i], col_w)
-            c.text(font, s, cx - font.width(s), y, theme.DIM)
+        if self._heads_lang != strings.lang():
+            self.heads()             # the language changed (the pause menu's settings)
+        for s, hx in self._heads:
+            c.text(font, s, hx, y, theme.DIM)
         y += lh
         n = st.num_players
         order = [(self.me + k) % n for k in range(1, n)] + [self.me]
@@ -735,8 +818,10 @@ class Table(table.Table):
         app = self.app
         font = app.small
         st = self.session.state
-        _hy, _hh, _py, _ih, ch, cw, px = self._lay
-        c.fill_rect(px, 0, app.width - px, ch + font.line_height + 6, theme.BG)
+        _hy, _hh, py, _ih, ch, cw, px = self._lay
+        # Down to the preview line at most (the 240x135's piles reach it: drawn alone after
+        # a move, they must not cut its top).
+        c.fill_rect(px, 0, app.width - px, min(ch + font.line_height + 6, py), theme.BG)
         y = 2
         n = st.draw_count()
         if n:
