@@ -48,3 +48,36 @@ def test_moves_in_a_row_redraw_only_the_part_left_and_the_part_reached(keys, cur
     whole = headless.run("WAIT:1300", setup=_tips_off(table(4, players=3), cursor))
     assert moved.app.top.cursor == cursor
     assert ImageChops.difference(moved.final, whole.final).getbbox() is None
+
+
+def test_a_draft_shows_first_as_the_part_leaving_then_the_whole_table():
+    """A draft's first frame clears the place of the part taken alone (its first visible
+    effect, at once); the next frame draws the whole table, before the AI moves (its tick
+    waits for it); the screen then is the whole table drawn after the draft."""
+    from games.manufactory import rules
+    from tests.test_manufactory_view import table
+
+    res = headless.run("WAIT:600", setup=_tips_off(table(4, players=3)))
+    app = res.app
+    top = app.top
+    assert top.turns.human_to_move() and top.state.phase == rules.ACT
+    acts = len(top.session.actions)
+    c = app.canvas
+    sent = []
+    flush = c.flush
+
+    def counted(display):
+        sent.append(flush(display))
+        return sent[-1]
+
+    c.flush = counted
+    slot = [i for i in range(rules.FREE) if not rules.is_wild(top.state.belt[i])][0]
+    top.act(slot)
+    assert top.quick == slot
+    app.draw()
+    # the place of the part (and the move's message): a small part of the screen
+    assert top.rest and top.full_redraw and 0 < sent[-1] < c.width * c.height // 8
+    top.tick(app.platform.ticks_ms())
+    assert len(top.session.actions) == acts + 1      # no AI move before the whole table
+    app.draw()
+    assert not top.rest and sent[-1] == c.width * c.height

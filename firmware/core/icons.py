@@ -44,6 +44,12 @@ class Icons:
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
         self._pal16 = None  # palette for 4-bit icons over a background, made when needed
 
+    def forget(self):
+        """Let the names looked up and the FrameBuffers made so far go (made again when
+        next drawn): a table whose cards bring icon after icon keeps only those on show."""
+        self._where = {}
+        self._fbs = {}
+
     def _entry(self, name):
         """Offset of icon `name`'s width byte in the index, -1 if there is none (looked up in
         the file's index the first time, then remembered)."""

@@ -115,6 +115,7 @@ class Standings(Scene):
         self.top = 0            # the first body row shown (the body scrolls)
         self.fit = 0            # body rows the last frame had room for
         self.body = 0           # body rows in all
+        self.help_lines = None  # mf.cell_help wrapped, once (a wrap is ~15 ms on a Pico)
 
     def button(self, b, kind):
         if kind == btn.RELEASE:
@@ -177,7 +178,9 @@ class Standings(Scene):
         self.draw_sums(c, y, labels[7], totals, theme.ACCENT, label_w, col)
         y += lh + 1
         c.hline(4, y - 1, w - 8, theme.EDGE)
-        help_lines = font.wrap(t("mf.cell_help"), w - 8)
+        help_lines = self.help_lines
+        if help_lines is None:
+            help_lines = self.help_lines = font.wrap(t("mf.cell_help"), w - 8)
         self.body = 7 + len(help_lines)
         self.fit = (bottom - y) // lh
         more = self.body > self.fit

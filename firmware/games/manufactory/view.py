@@ -80,6 +80,7 @@ def Spec():  # noqa: N802 - the kit asks every view for its Spec (kit.setup.spec
 
                 modules.drop("games.manufactory.screens")
                 modules.drop("ui.menu")
+                modules.drop("ui.scroll")
             return Table(session, demo)
 
     return ManufactorySpec()
@@ -94,8 +95,8 @@ class Table(table.Table):
     # A chooser's, the standings' and the pause menu's modules leave the heap when the table
     # is back on top (kit.table.Table.resume): held after the first chooser, with the AI,
     # they made the game's least free heap 29-33 KB against Hard (emulated RP2040,
-    # tools.rig.play manufactory --ms 120000).
-    screen_modules = ("games.manufactory.screens", "ui.menu")
+    # tools.rig.play manufactory --ms 120000). ui.scroll is ui.menu's.
+    screen_modules = ("games.manufactory.screens", "ui.menu", "ui.scroll")
 
     def __init__(self, session, demo=False):
         super().__init__(session, demo, _load_ai)
@@ -108,7 +109,10 @@ class Table(table.Table):
         self.icons = None         # the parts' pictures (gen/icons_manufactory.bin), table only
         self.cursor_only = False  # only the cursor moved since the last frame (see draw)
         self.drawn_cursor = -1    # the belt slot last drawn with the cursor (-1: none)
-        self.quick = False        # after a move: the next frame draws the belt alone
+        self.info_w = 0           # where the lines about the part end (draw_info)
+        self.quick = -1           # after a draft: the belt slot it emptied (see draw), else -1
+        self.rest = False         # the quick frame was sent, the whole table not yet (tick)
+        self.help_lines = None    # mf.table_help wrapped to the screen, once (see draw_groups)
 
     def me(self):
         seats = self.session.seats
@@ -168,6 +172,7 @@ class Table(table.Table):
     def act(self, action):
         s = self.state
         seat = s.current_player
+        slide = -1
         try:
             self.turns.act(action)
         except ValueError as exc:
@@ -183,14 +188,16 @@ class Table(table.Table):
             elif k == "slide":
                 self.announce(seat)
                 self.draft = [-1, -1]
+                slide = ev[2]
         if self.cursor >= len(s.belt):
             self.cursor = max(0, len(s.belt) - 1)
         if s.phase == rules.ACT:
             self.asked = False
-        # The belt first (the part taken leaves it: ~20 ms on the emulated RP2040), the whole
-        # table on the next frame (draw).
-        self.quick = True
+        # A draft made: first the part taken leaves the belt (its place cleared, ~1 ms to draw
+        # on the emulated RP2040; the whole belt was ~15 ms), the whole table on the next
+        # frame (draw), before the AI decides (tick).
         self.request_draw()
+        self.quick = slide
         return True
 
     def announce(self, seat):
@@ -324,6 +331,20 @@ class Table(table.Table):
         self.cursor_only = False
         super().invalidate()
 
+    def drop_ai(self):
+        """An AI has decided (kit.turns, mostly during the pause after the move before): its
+        modules go, and its garbage is collected now, not by the next frame's first
+        allocation (the frame showing the AI's draft took 80-90 ms instead of ~45 on the
+        emulated RP2040 when the collection fell in it); settled, as kit.turns does after
+        its own collections (a sieved heap makes every call of that frame slow)."""
+        super().drop_ai()
+        if self.app is not None:
+            if self.icons is not None:
+                # the pictures of parts gone from the belt: up to ~1.5 KB late in a game
+                self.icons.forget()
+            gc.collect()
+            turns.settle()
+
     def menu_rows(self):
         """Standings: the groups table as it stands."""
         def standings():
@@ -335,6 +356,8 @@ class Table(table.Table):
 
     # -- time -------------------------------------------------------------------------------
     def tick(self, now):
+        if self.rest:
+            return      # the whole table after a draft's quick frame comes first (draw)
         anim = self.anim
         if anim is not None:
             if self.app.top is not self:
@@ -392,29 +415,32 @@ class Table(table.Table):
         s = self.state
         font = app.small
         lh = font.line_height
-        if self.quick and not full:
-            self.quick = False
-            c.fill_rect(0, belt_y - 4, deck_x, card_h + 4, theme.BG)
-            if not label_h:
-                c.vline(xs[2] - 7, belt_y, card_h, theme.WARN)
-            self.draw_belt(c)
-            self.invalidate()           # the whole table on the next frame
+        quick = self.quick
+        self.quick = -1
+        if quick >= 0 and not full:
+            # A draft's first frame: the part taken leaves its place (lifted when an AI took
+            # it); the whole table, the belt slid on, in the next frame.
+            y = belt_y - 4 if belt_y - 4 > top else top
+            c.fill_rect(xs[quick], y, card_w, belt_y + card_h - y, theme.BG)
+            self.invalidate()
+            self.rest = True
             return
-        self.quick = False
+        self.rest = False
         if self.cursor_only and not full:
             self.cursor_only = False
-            # Only the cursor moved: the part it left, the part it reached and the lines about
-            # that one (the same pixels as the whole draw: a part covers its box but the
-            # corners, which no cursor changes).
+            # Only the cursor moved: the frame of the part it left and of the part it reached
+            # (the same pixels as the whole draw: a part's face keeps off its frame, and the
+            # corners no cursor changes), and the lines about that one.
             shown = self.shown_slot()
             mine = self.turns.human_to_move()
             now = shown if mine else -1
             for slot in (self.drawn_cursor, now):
                 if 0 <= slot < len(s.belt):
-                    self.draw_part(c, s.belt[slot], xs[slot], belt_y, card_w, card_h,
-                                   slot == now, slot >= rules.FREE)
+                    self.draw_frame(c, xs[slot], belt_y, card_w, card_h, slot == now,
+                                    slot >= rules.FREE)
             self.drawn_cursor = now
-            c.fill_rect(0, info_y, app.width, info_h, theme.BG)
+            # the old lines go (as wide as they were: fewer pixels to send), the new come
+            c.fill_rect(0, info_y, self.info_w, info_h, theme.BG)
             self.draw_info(c, shown, info_y, small)
             return
         self.cursor_only = False
@@ -465,15 +491,16 @@ class Table(table.Table):
                            slot >= rules.FREE)
 
     def draw_info(self, c, shown, info_y, small):
-        """The part described, and its race(s)."""
+        """The part described, and its race(s); info_w: where the lines end, at most."""
         s = self.state
+        self.info_w = 0
         if 0 <= shown < len(s.belt):
             app = self.app
             font = app.small
             card = s.belt[shown]
-            c.text(font, font.fit(strings.t("mf.card") % (part_name(card), colours_text(card),
-                                                          rules.MANA[card]), app.width - 8),
-                   4, info_y, theme.FG)
+            w = c.text(font, font.fit(strings.t("mf.card") % (
+                part_name(card), colours_text(card), rules.MANA[card]), app.width - 8),
+                4, info_y, theme.FG)
             if not small:
                 room = app.width - 8
                 parts = self.race_parts(card)
@@ -483,18 +510,17 @@ class Table(table.Table):
                 y = info_y
                 for line in lines:
                     y += font.line_height
-                    c.text(font, font.fit(line, room), 4, y, theme.DIM)
+                    end = c.text(font, font.fit(line, room), 4, y, theme.DIM)
+                    if end > w:
+                        w = end
+            self.info_w = w
 
     def draw_part(self, c, card, x, y, w, h, cursor, back):
         app = self.app
         font = app.small
         lh = font.line_height
         c.round_rect(x, y, w, h, theme.CARD)
-        if cursor:
-            c.round_rect(x, y, w, h, theme.SEL, False)
-            c.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
-        else:
-            c.round_rect(x, y, w, h, theme.WARN if back else theme.EDGE, False)
+        self.draw_frame(c, x, y, w, h, cursor, back)
         m = rules.OPTIONS[card]
         gs = [g for g in range(6) if m >> g & 1]
         band = 6 if h >= 40 else 4
@@ -527,6 +553,16 @@ class Table(table.Table):
                    theme.INK)
         else:
             c.text(font, mana, x + w - font.width(mana) - 3, y + band + 4, theme.INK)
+
+    def draw_frame(self, c, x, y, w, h, cursor, back):
+        """A part's frame, two pixels wide with the cursor on it, else one (the pixel inside
+        it the card's: what a part's face leaves there)."""
+        if cursor:
+            c.round_rect(x, y, w, h, theme.SEL, False)
+            c.rect(x + 1, y + 1, w - 2, h - 2, theme.SEL)
+        else:
+            c.rect(x + 1, y + 1, w - 2, h - 2, theme.CARD)
+            c.round_rect(x, y, w, h, theme.WARN if back else theme.EDGE, False)
 
     def race_parts(self, card):
         """["Blue: You 4, East 3"]: who holds how many parts of each colour the part may join
@@ -581,8 +617,11 @@ class Table(table.Table):
                     text = str(k) if k else "-"
                 c.text(font, text, 4 + name_w + g * cell, ry, BG_INK[g] if k else theme.DIM)
             c.text(font, str(totals[p]), app.width - pts_w, ry, colour)
-        # How to read the table, under it where there is room (the small screen: How to play)
-        lines = font.wrap(strings.t("mf.table_help"), app.width - 8)
+        # How to read the table, under it where there is room (the small screen: How to play);
+        # wrapped once: the wrap was 20 of a whole draw's ~50 ms on the emulated RP2040
+        lines = self.help_lines
+        if lines is None:
+            lines = self.help_lines = font.wrap(strings.t("mf.table_help"), app.width - 8)
         y += (n + 1) * lh + 3
         if y + len(lines) * lh <= self.geo[1]:
             for line in lines:
