@@ -4,26 +4,25 @@
 # heap. It allocates (worlds, lists).
 
 from games.match_collect import rules as R
-from games.match_collect.ai import _discard_value, _View, choose
 from kit.sampling import determinize
 
 LAP_CAP = 400       # actions a play-out may take at most
 
 
-def weigh(state, seat, action, legal, budget, rng):
+def weigh(ai, state, seat, action, legal, budget, rng):
     """The best of the pick and up to budget - 1 alternatives, each played out in `budget`
-    worlds (ties keep the pick)."""
-    cands = _candidates(state, seat, action, legal, budget)
+    worlds (ties keep the pick). `ai`: games.match_collect.ai (passed in: no import cycle)."""
+    cands = _candidates(ai, state, seat, action, legal, budget)
     if len(cands) < 2:
         return action
 
     def evaluate(world, a):
-        return _play_laps(world, seat, a, rng)
+        return _play_laps(ai, world, seat, a, rng)
 
     return determinize(state, seat, rng, cands, evaluate, budget)
 
 
-def _candidates(state, seat, pick, legal, budget):
+def _candidates(ai, state, seat, pick, legal, budget):
     """The pick, then what the judgement would do next: the other of take and draw, or the
     cards it would discard next (cheapest to lose first). Other decisions: the pick alone."""
     if state.phase == R.PH_DRAW:
@@ -31,12 +30,12 @@ def _candidates(state, seat, pick, legal, budget):
             R.DRAW in legal else [pick]
     if R.decode(pick)[0] != "discard":
         return [pick]
-    view = _View(state, seat, "hard")
+    view = ai._View(state, seat, "hard")
     ranked = []
     for c in view.hand:
         a = R.discard(c)
         if a != pick and a in legal:
-            ranked.append((_discard_value(state, view, c, True, None), a))
+            ranked.append((ai._discard_value(state, view, c, True, None), a))
     ranked.sort()
     out = [pick]
     for _v, a in ranked[:budget - 1]:
@@ -57,7 +56,7 @@ def _standing(world, seat):
     return mine - (best or 0)
 
 
-def _play_laps(world, seat, action, rng):
+def _play_laps(ai, world, seat, action, rng):
     """`action`, then Hard's judgement for every seat until `seat` has played its next turn
     (or the round or game is over): its standing then."""
     world.apply(action)
@@ -74,6 +73,6 @@ def _play_laps(world, seat, action, rng):
             away = False
             if turns == 2:
                 break
-        world.apply(choose(world, p, "hard", rng))
+        world.apply(ai.choose(world, p, "hard", rng))
         n += 1
     return _standing(world, seat)
