@@ -203,3 +203,26 @@ def test_ai_games_under_micropython_small_heap():
     assert out[0:9:3] == ["2", "3", "4"]
     assert out[2:9:3] == ["True", "True", "True"]
     assert out[9] == "worst_ms"
+
+
+def test_hards_budget_decides_the_same_on_worlds_it_cannot_tell_apart():
+    """Hard with a budget (its draw and discard choices played out in sampled worlds to the
+    end of its next turn) decides the same on worlds seat 0 cannot tell from the real one;
+    budget 1 (BUDGET) is the judgement."""
+    assert ai.BUDGET == 1
+    s = R.new_game({"players": 3}, 23)
+    rngs = [Rng(7 + p) for p in range(3)]
+    searched = 0
+    for step in range(120):
+        if s.is_over():
+            break
+        seat = s.current_player
+        if seat == 0 and (s.phase == R.PH_DRAW or s.selection == []):
+            want = ai.choose(s, 0, "hard", Rng(step), 3)
+            for k in range(2):
+                world = s.sample_hidden(0, Rng(500 + step * 2 + k))
+                assert ai.choose(world, 0, "hard", Rng(step), 3) == want
+            assert ai.choose(s, 0, "hard", Rng(step), 1) == ai.choose(s, 0, "hard", Rng(step))
+            searched += 1
+        s.apply(ai.choose(s, seat, "hard", rngs[seat]))
+    assert searched > 10

@@ -602,3 +602,37 @@ if __name__ == "__main__":
     print("%-14s %14s %14s %10s" % ("32 cards", "failed pairs", "failed bonus", "score"))
     for name, (m, b, sc) in failed_flips(n).items():
         print("%-14s %14.2f %14.2f %10s" % (name, m, b, "%.1f" % sc if sc is not None else "-"))
+
+
+def _rng_copy(state, salt, day):
+    """An Rng at `state` that carries the AI's salt and off-form day as the original did."""
+    r = Rng(0)
+    r.setstate(state)
+    if salt is not None:
+        r.memory_salt = salt
+        r.ai_day = day
+    return r
+
+
+def test_hards_budget_weighs_candidates_on_what_it_recalls_only():
+    """Hard with a budget (candidate actions played out in sampled worlds) decides the same
+    when the never-seen cards are dealt differently; budget 1 (BUDGET) is the judgement."""
+    assert ai.BUDGET == 1
+    checked = 0
+    for seed in range(2):
+        s = rules.new_game({"players": 2, "size": 16, "preview": False}, seed)
+        rng = Rng(seed)
+        while not s.is_over() and s.turn < 16:
+            seat = s.current_player
+            saved = (rng.getstate(), getattr(rng, "memory_salt", None),
+                     getattr(rng, "ai_day", None))
+            action = ai.choose(s, seat, "hard", rng, 3)
+            assert action in s.legal_actions()
+            for k in range(2):
+                w = scramble_unseen(s, Rng(seed * 100 + k + s.turn))
+                assert ai.choose(w, seat, "hard", _rng_copy(*saved), 3) == action
+                assert ai.choose(w, seat, "hard", _rng_copy(*saved), 1) == \
+                    ai.choose(w, seat, "hard", _rng_copy(*saved), None)
+                checked += 1
+            s.apply(action)
+    assert checked > 20

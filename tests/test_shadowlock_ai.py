@@ -9,6 +9,7 @@ import pytest
 from core.rng import Rng
 from games.shadowlock import ai, rules
 from games.shadowlock.rules import (
+    ACT,
     DECLINE,
     DRAW,
     FLIP,
@@ -275,3 +276,20 @@ def test_hard_beats_easy_in_a_small_duplicate_match():
         levels[seat] = "hard"
         wins += ai_game(levels, 900 + g // 2).returns()[seat]
     assert wins >= 8
+
+
+def test_hards_budget_plays_out_its_turn_on_worlds_it_cannot_tell_apart():
+    """Hard with a budget (candidates played out in sampled worlds to the end of its turn)
+    decides the same on reordered unseen cards; budget 1 (BUDGET) is the judgement."""
+    assert ai.BUDGET == 1
+    searched = 0
+    for s in positions(12, 7):
+        seat = s.current_player
+        want = ai.choose(s, seat, "hard", Rng(5), 3)
+        assert want in s.legal_actions()
+        for k in range(2):
+            world = s.sample_hidden(seat, Rng(2000 + k))
+            assert ai.choose(world, seat, "hard", Rng(5), 3) == want
+        assert ai.choose(s, seat, "hard", Rng(5), 1) == ai.choose(s, seat, "hard", Rng(5))
+        searched += s.phase == ACT
+    assert searched > 3

@@ -23,14 +23,16 @@ def out_of_time(when):
     return when is not None and time.ticks_diff(time.ticks_ms(), when) >= 0  # type: ignore
 
 
-def determinize(state, seat, rng, candidates, evaluate, worlds, when=None):
+def determinize(state, seat, rng, candidates, evaluate, worlds, when=None, sample=None):
     """The candidate with the best summed value over sampled worlds.
 
     `candidates`: the actions to compare (at least one). `evaluate(world, action)` -> number
     (higher is better for `seat`); it may change `world` (each call gets its own clone).
     `worlds`: how many worlds to sample (the budget); stops early at the deadline `when`
     (see `deadline`) once every candidate has been scored in at least one world. Ties keep
-    the earlier candidate, so the order of `candidates` is the AI's preference order."""
+    the earlier candidate, so the order of `candidates` is the AI's preference order.
+    `sample(state, seat, rng)`, when given, makes the worlds instead of `state.sample_hidden`
+    (an AI that forgets samples what it recalls, not what its seat has seen)."""
     n = len(candidates)
     if n == 0:
         raise ValueError("no candidate actions")
@@ -39,7 +41,7 @@ def determinize(state, seat, rng, candidates, evaluate, worlds, when=None):
     totals = [0.0] * n
     done = 0
     while done < worlds:
-        world = state.sample_hidden(seat, rng)
+        world = sample(state, seat, rng) if sample else state.sample_hidden(seat, rng)
         for i in range(n):
             totals[i] += evaluate(world.clone(), candidates[i])
         done += 1

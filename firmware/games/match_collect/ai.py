@@ -1,7 +1,8 @@
-# Match & Collect AI: Easy, Normal, Hard. Heuristic and fast (no search), deterministic for a
-# given state and rng, and it reads only what its seat may see: its own hand, the Guide cards
-# it is looking at, and the public table (melds, played Wonders, the discard pile, the calls
-# and the cards each player took from the discard, hand sizes, the draw pile's size).
+# Match & Collect AI: Easy, Normal, Hard. Heuristic and fast (no search at the default budget),
+# deterministic for a given state and rng, and it reads only what its seat may see: its own
+# hand, the Guide cards it is looking at, and the public table (melds, played Wonders, the
+# discard pile, the calls and the cards each player took from the discard, hand sizes, the
+# draw pile's size).
 #
 # One decision per call to choose(); a meld takes several actions (select... then MELD or
 # extend), so the meld plan is recomputed each time from the same public facts and the same
@@ -28,7 +29,14 @@
 #          off.
 # Spacing: each level wins 70-85 % of its games against the level below (random below Easy),
 # docs/LADDER.md.
-# `budget` is accepted for the common contract and unused: decisions cost a few ms at most.
+# Budget (Hard only; `budget`, default BUDGET = 1): how many candidate actions Hard weighs at its
+# two choices that keep or give cards (take the discard or draw; which card to discard). With 1
+# it plays the judgement's pick, no search. With k > 1 (tools.arena's hard*K) the pick and the
+# next k - 1 by the judgement (the other draw; the cards it would discard next) are each played
+# out in k sampled worlds (state.sample_hidden: the cards it cannot place dealt again at random)
+# until its next turn is over, every seat playing Hard's judgement, and the one with the best
+# standing then (total plus the round's points as they stand, minus the best rival's) is
+# played; ties keep the pick. The search is games.match_collect.ai_search, loaded only then.
 
 from games.match_collect import rules as R
 from games.match_collect.cards import COLOR, LOCATION, SYMBOL, WONDER
@@ -48,6 +56,9 @@ PARAMS = {
              "shelter_chase": False, "danger": 0.4, "loc_w": 5, "take_min": 8,
              "msg_known": True},
 }
+
+
+BUDGET = 1          # hard: candidate actions weighed (1: the judgement's pick alone)
 
 
 # -- what the seat knows ------------------------------------------------------------------------
@@ -399,7 +410,13 @@ def choose(state, seat, level, rng, budget=None):
     action = _decide(state, seat, level, rng, legal)
     if action not in legal:  # a planning slip must never stall a game
         action = _fallback(state, legal)
-    return action
+    if level != "hard" or budget is None or budget <= BUDGET:
+        return action
+    import sys
+
+    from games.match_collect import ai_search  # the search only: no heap for it on the device
+
+    return ai_search.weigh(sys.modules[__name__], state, seat, action, legal, budget, rng)
 
 
 def _fallback(state, legal):
@@ -624,23 +641,28 @@ def outs(view):
 def _discard_choice(state, view, level, rng, hard):
     best = -1
     best_v = 1 << 20
-    wdanger = view.p["danger"]
-    wouts = view.p.get("outs", 0.0)
     for c in view.hand:
         if c in state.taken:
             continue
-        v = keep_value(view, c, hard) + wdanger * danger(view, c)
-        if wouts:
-            view.hand.remove(c)
-            view._count(c, -1)
-            v -= wouts * outs(view) / 10
-            view.hand.append(c)
-            view._count(c, 1)
-        if view.p.get("noise"):
-            v += rng.randbelow(view.p["noise"])
+        v = _discard_value(state, view, c, hard, rng)
         if v < best_v:
             best, best_v = c, v
     return R.discard(best)
+
+
+def _discard_value(state, view, c, hard, rng):
+    """What keeping card c is worth (the lowest is discarded)."""
+    v = keep_value(view, c, hard) + view.p["danger"] * danger(view, c)
+    wouts = view.p.get("outs", 0.0)
+    if wouts:
+        view.hand.remove(c)
+        view._count(c, -1)
+        v -= wouts * outs(view) / 10
+        view.hand.append(c)
+        view._count(c, 1)
+    if view.p.get("noise"):
+        v += rng.randbelow(view.p["noise"])
+    return v
 
 
 def _wonder_choice(state, view, level, rng, legal):

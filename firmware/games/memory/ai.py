@@ -22,6 +22,15 @@
 # the odds of a blind flip pay. Powers by a fixed rule: with no pair in memory, first a Hint
 # (after switching to the best mode that still has a pair), later the Peek once enough cards
 # are unknown; the Peek is also used to look for a bonus card it does not recall.
+#
+# Budget (Hard only; `budget`, default BUDGET = 1): how many candidate actions Hard weighs. With
+# 1 it plays its judgement's pick (above), no search. With k > 1 (tools.arena's hard*K) the
+# pick and up to k - 1 alternatives (a card it does not recall, a mode change, the Hint, the
+# Peek, each card it recalls, the other answer to a bonus offer) are each played out in k
+# worlds that agree with what it recalls (the cards it does not recall dealt again at random)
+# until its own next attempt is over, every seat playing Hard's judgement, and the one with the
+# best summed lead in points is played (ties keep the pick). The search is
+# games.memory.ai_search, loaded only then.
 
 from core.session import LEVELS  # noqa: F401 (ai.LEVELS: the one tuple, for tools and tests)
 from games.memory.rules import (
@@ -53,6 +62,7 @@ PARAMS = {
     "hard": (0.99, 0.995, 16, 0.0),
 }
 PEEK_MIN_UNKNOWN = 8   # use the Peek only when at least this many live cards are not recalled
+BUDGET = 1             # hard: candidate actions weighed (1: its judgement's pick alone)
 
 
 def _salt(rng):
@@ -161,13 +171,26 @@ def _set_mode_or(obs, want, otherwise):
 
 
 def choose(state, seat, level, rng, budget=None):
-    """The action for `seat` (see the module comment); budget is unused (no search)."""
+    """The action for `seat` (see the module comment); `budget`: the candidate actions Hard
+    weighs (BUDGET by default: its judgement's pick alone)."""
     check_turn(state, seat, level)
     salt = _salt(rng)
     if off_day(rng, seat, PARAMS[level][3]):
         return _whim(state.legal_actions(), rng)
     obs = state.observation(seat)
     mem = recall(obs, level, salt)
+    pick = _judge(obs, mem, seat, rng)
+    if level != "hard" or budget is None or budget <= BUDGET:
+        return pick
+    import sys
+
+    from games.memory import ai_search  # the search only: no heap for it on the device
+
+    return ai_search.weigh(sys.modules[__name__], state, seat, obs, mem, pick, budget, rng)
+
+
+def _judge(obs, mem, seat, rng):
+    """The judgement's pick (the module comment's Play)."""
     phase = obs["phase"]
     if phase == OFFER:
         return _offer(obs, mem, seat)

@@ -17,7 +17,15 @@
 # weaker judgement (fixed lock worth, no potential, random 1-3 draws) made a ladder too steep:
 # Hard won 95 % against it and it 99.9 % against the one below. Spacing: each level wins
 # 70-85 % of its games against the level below (random below Easy), docs/LADDER.md.
-
+#
+# Budget (Hard only; `budget`, default BUDGET = 1): how many candidate actions Hard weighs at a
+# turn's decisions (lock, draw, stop, an action card). With 1 it plays the judgement's pick, no
+# search. With k > 1 (tools.arena's hard*K) the pick and up to k - 1 other legal actions are
+# each played out in k sampled worlds (the unseen cards dealt again at random over the piles:
+# state.sample_hidden) to the end of its turn, its own next decisions by the judgement, and the
+# one whose pile is worth most at the end of the turn (the judgement's worth, plus the points
+# it scored) is played; ties keep the pick. So more budget looks further down the draws than
+# the judgement's one card. The search is games.shadowlock.ai_search, loaded only then.
 
 from games.shadowlock.ai_model import (
     CARDS_PER_TURN,
@@ -34,6 +42,7 @@ from games.shadowlock.rules import (
     A_DOUBLE,
     A_SKIP,
     A_SWIPE,
+    ACT,
     DECLINE,
     DOUBLE,
     DRAW,
@@ -63,6 +72,7 @@ from kit import check_turn, off_day
 # Per level: (share of decisions made at random, share of games off form: kit.off_day, every
 # decision at random).
 SLIPS = {"easy": (0.2, 0.45), "normal": (0.14, 0.0), "hard": (0.0, 0.0)}
+BUDGET = 1          # hard: candidate actions weighed (1: the judgement's pick alone)
 
 
 def choose(state, seat, level, rng, budget=None):
@@ -73,7 +83,14 @@ def choose(state, seat, level, rng, budget=None):
         slip = 1.0
     if slip and len(legal) > 1 and rng.random() < slip:
         return rng.choice(legal)
-    return choose_from(_Obs(state, seat), legal)
+    pick = choose_from(_Obs(state, seat), legal)
+    if level != "hard" or budget is None or budget <= BUDGET or state.phase != ACT:
+        return pick
+    import sys
+
+    from games.shadowlock import ai_search  # the search only: no heap for it on the device
+
+    return ai_search.weigh(sys.modules[__name__], state, seat, legal, pick, budget, rng)
 
 
 class _Obs:
