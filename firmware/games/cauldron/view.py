@@ -3,8 +3,9 @@
 # screens built by games.cauldron.texts, imported only when one opens.
 #
 # The board: a status line on top, the 6x6 square with the pawn lanes around it on the left
-# (each card shows its kind's picture from gen/icons_cauldron.bin, or its kind code where the
-# cell is too small for it, its value and a colour stripe; the corners are crossed), and on
+# (each card shows its kind's picture, 12 px from gen/icons_cauldron.bin or 8 px from
+# icons_cauldron_8.bin in the 240x135 board's small cells, its value and a colour stripe;
+# spells and Immutos their codes; the corners are crossed), and on
 # the right, per player, the colour, the top card of the cauldron, its size and the spells
 # with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
 # you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
@@ -102,7 +103,8 @@ class Table(table.Table):
         self.moved = False        # a move since the last draw: side panel, pawns, hint again
         self.quick = False        # after a take: the next frame draws only its cell
         self.quick_cell = -1
-        self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
+        self.icons = None         # the ingredients' pictures (gen/icons_cauldron*.bin), table only
+        self.icons8 = None        # the 8 px ones (icons_cauldron_8.bin) for 14 px cells
         self._tg = None           # the targets while a draw runs (targets)
         self.letters = ()         # the colour letters, one str each (made once: enter)
         self.widths = b""         # the kind codes' and values' widths (enter)
@@ -130,12 +132,6 @@ class Table(table.Table):
         codes = names("cd.codes", " ")
         self.widths = bytearray([app.small.width(k) for k in codes]
                                 + [app.large.width(v) for v in VALUES])
-        if self.icons is None:
-            gc.collect()  # before the pack's read, as in games.manufactory.view
-            try:
-                self.icons = Icons(app.platform.asset_dir + "/icons_cauldron.bin")
-            except OSError:   # no pack: the cards show their kind codes only
-                pass
         lh = app.small.line_height
         top = lh + 4
         bottom = widgets.hint_height(app)
@@ -150,6 +146,20 @@ class Table(table.Table):
         by = top + 1
         side_x = bx + 6 * cw + 2 * lane + 4
         self.geo = (bx, by, cw, ch, lane, side_x, top, bottom)
+        if self.icons is None:
+            # the 12 px pictures: in the cells where one fits above the value (240x240,
+            # 320x240), and on the card held to be seen whole (games.cauldron.learn); where
+            # the cells are 14 px tall (240x135) they show the 8 px ones beside the value
+            gc.collect()  # before the packs' read, as in games.manufactory.view
+            self.icons = self.read_icons("")
+            if ch - 1 < 14 + app.large.line_height:
+                self.icons8 = self.read_icons("_8")
+
+    def read_icons(self, size):
+        try:
+            return Icons(self.app.platform.asset_dir + "/icons_cauldron%s.bin" % size)
+        except OSError:   # no pack: the cards show their kind codes only
+            return None
 
     # -- targets ----------------------------------------------------------------------------
     def targets(self):
@@ -466,6 +476,11 @@ class Table(table.Table):
                 if card < 72:
                     c.text(font, self.letters[card >> 3], x + 4,
                            y + h - font.line_height - 1, theme.DIM)
+            elif card < 72 and self.icons8 is not None:
+                # the 8 px picture, its value beside it
+                c.icon(self.icons8, ICON_NAMES[card >> 2], x + 4, y + (h - 8) // 2, ink)
+                c.text(font, val, x + w - font.width(val) - 1, y + (h - font.line_height) // 2,
+                       ink)
             else:
                 c.text(font, font.fit(code + val, w - 4), x + 4, y + (h - font.line_height) // 2,
                        ink)
