@@ -493,12 +493,11 @@ print("game_memory" in ic._fbs, "sym_stag_16" in ic._fbs)
     assert proc.stdout.split() == ["0", "False", "True"]
 
 
-def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
-    """Each game's table reads its own pack and draws a picture per card through canvas.icon
+def test_tables_draw_their_pack(tmp_path, monkeypatch):
+    """Each game's table reads its own pack and draws a picture per card (Icons.draw)
     where the card is big enough (Cauldron's cells on the 240x135 board draw the 8 px pictures
     of icons_cauldron_8.bin instead; Manufactory's parts there have it beside the mana value);
     without the pack the cards are drawn as before, with no error."""
-    from core.canvas import Canvas
     from games.cauldron import view as cd_view
     from games.manufactory import cards as mf_cards
     from games.manufactory import view as mf_view
@@ -508,13 +507,15 @@ def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
 
     assert assets.main([]) == 0  # firmware/gen/, the simulator's asset folder
     calls: list[tuple] = []
-    draw = Canvas.icon
+    draw = Icons.draw
 
-    def spy(self, icons, name, x, y, color, bg=-1):
-        calls.append((icons, name))
-        return draw(self, icons, name, x, y, color, bg)
+    def spy(self, fb, name, x, y, color, bg=-1):
+        calls.append((self, name))
+        return draw(self, fb, name, x, y, color, bg)
 
-    monkeypatch.setattr(Canvas, "icon", spy)
+    # Icons.draw: what canvas.icon calls (Manufactory), and what Cauldron's cells call
+    # straight, the cell marked as a whole (games.cauldron.view draw_cell)
+    monkeypatch.setattr(Icons, "draw", spy)
     no_packs = tmp_path / "gen"
     no_packs.mkdir()
     for f in (ROOT / "firmware" / "gen").glob("*.bin"):
