@@ -88,12 +88,12 @@ def test_converter_is_deterministic_and_skips_when_up_to_date(tmp_path, gen):
     a, b = tmp_path / "a", tmp_path / "b"
     cmd = [sys.executable, "-m", "tools.assets", "--out"]
     first = subprocess.run(cmd + [str(a)], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert first.stdout.startswith("assets (built 5): ")
+    assert first.stdout.startswith("assets (built 6): ")
     again = subprocess.run(cmd + [str(a)], cwd=ROOT, capture_output=True, text=True, check=True)
     assert again.stdout.startswith("assets (up to date): ")
     assert assets.main(["--out", str(b), "--force"]) == 0
     names = ["font_large.bin", "font_small.bin", "icons.bin", "icons_cauldron.bin",
-             "icons_manufactory.bin"]
+             "icons_cauldron_8.bin", "icons_manufactory.bin"]
     assert sorted(p.name for p in a.iterdir()) == names
     for name in names:
         assert (a / name).read_bytes() == (b / name).read_bytes() == (gen / name).read_bytes()
@@ -295,7 +295,8 @@ def test_icons_draw_exactly_their_source_pixels(icons):
 
 # -- per-game icon packs (assets/icons/<game>/ -> icons_<game>.bin) ------------------------
 
-GAME_PACKS = ("manufactory", "cauldron")
+GAME_PACKS = ("manufactory", "cauldron", "cauldron_8")
+PACK_SIZE = {"cauldron_8": (8, 8)}     # Cauldron's 8 px pictures (the 240x135 board's cells)
 
 
 def test_game_packs_hold_their_folders_icons_and_icons_bin_none_of_them(gen, icons):
@@ -304,7 +305,8 @@ def test_game_packs_hold_their_folders_icons_and_icons_bin_none_of_them(gen, ico
 
     # the names the views draw: the deck's icon column, Cauldron's one per ingredient kind
     assert cd_view.ICON_NAMES == tuple(f"cd_{k}" for k in range(18))
-    expected = {"manufactory": sorted(mf_cards.ICON_NAMES), "cauldron": sorted(cd_view.ICON_NAMES)}
+    expected = {"manufactory": sorted(mf_cards.ICON_NAMES), "cauldron": sorted(cd_view.ICON_NAMES),
+                "cauldron_8": sorted(cd_view.ICON_NAMES)}
     assert len(expected["manufactory"]) == 26
     for game in GAME_PACKS:
         folder = ICONS / game
@@ -313,7 +315,7 @@ def test_game_packs_hold_their_folders_icons_and_icons_bin_none_of_them(gen, ico
         assert not set(pack.names()) & set(icons.names())  # not read at boot
         arts = set()
         for name in pack.names():
-            assert pack.size(name) == (12, 12), name
+            assert pack.size(name) == PACK_SIZE.get(game, (12, 12)), name
             w, h, ink = source_icon(name, folder)
             arts.add(frozenset(ink))
             assert 0 < len(ink) < w * h, name
@@ -517,12 +519,11 @@ print("game_memory" in ic._fbs, "sym_stag_16" in ic._fbs)
     assert proc.stdout.split() == ["0", "False", "True"]
 
 
-def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
-    """Each game's table reads its own pack and draws a picture per card through canvas.icon
-    where the card is big enough (Cauldron's cells on the 240x135 board are not: they keep
-    their text only; Manufactory's parts there have it beside the mana value); without the
-    pack the cards are drawn as before, with no error."""
-    from core.canvas import Canvas
+def test_tables_draw_their_pack(tmp_path, monkeypatch):
+    """Each game's table reads its own pack and draws a picture per card (Icons.draw)
+    where the card is big enough (Cauldron's cells on the 240x135 board draw the 8 px pictures
+    of icons_cauldron_8.bin instead; Manufactory's parts there have it beside the mana value);
+    without the pack the cards are drawn as before, with no error."""
     from games.cauldron import view as cd_view
     from games.manufactory import cards as mf_cards
     from games.manufactory import view as mf_view
@@ -532,13 +533,15 @@ def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
 
     assert assets.main([]) == 0  # firmware/gen/, the simulator's asset folder
     calls: list[tuple] = []
-    draw = Canvas.icon
+    draw = Icons.draw
 
-    def spy(self, icons, name, x, y, color, bg=-1):
-        calls.append((icons, name))
-        return draw(self, icons, name, x, y, color, bg)
+    def spy(self, fb, name, x, y, color, bg=-1):
+        calls.append((self, name))
+        return draw(self, fb, name, x, y, color, bg)
 
-    monkeypatch.setattr(Canvas, "icon", spy)
+    # Icons.draw: what canvas.icon calls (Manufactory), and what Cauldron's cells call
+    # straight, the cell marked as a whole (games.cauldron.view draw_cell)
+    monkeypatch.setattr(Icons, "draw", spy)
     no_packs = tmp_path / "gen"
     no_packs.mkdir()
     for f in (ROOT / "firmware" / "gen").glob("*.bin"):
@@ -554,15 +557,20 @@ def test_tables_draw_their_pack_through_canvas_icon(tmp_path, monkeypatch):
             scene = r.app.top
             assert isinstance(scene, Table) and r.log == ""
             mine = {name for icons, name in calls if icons is scene.icons}
+            small = getattr(scene, "icons8", None)
             if asset_dir is not None:
-                assert scene.icons is None and not mine
+                assert scene.icons is None and small is None and not mine
                 continue
             assert scene.icons is not None
-            if Table is cd_view.Table and board == "pico_lcd_1_14":
-                assert not mine
-            elif Table is cd_view.Table:
+            if Table is cd_view.Table:
                 grid = scene.state.grid
-                assert mine == {cd_view.ICON_NAMES[c >> 2] for c in grid if c < 72}
+                kinds = {cd_view.ICON_NAMES[c >> 2] for c in grid if c < 72}
+                if board == "pico_lcd_1_14":
+                    assert not mine and small is not None
+                    mine = {name for icons, name in calls if icons is small}
+                else:
+                    assert small is None
+                assert mine == kinds
                 assert len(mine) >= 2
             else:
                 belt = scene.state.belt

@@ -393,3 +393,39 @@ def test_how_to_play_explains_every_code_and_letter_on_the_screen():
         for letter, colour in zip(table["cd.colour_letters"], table["cd.colours"].split(",")):
             assert "%s %s" % (letter, colour) in rules_text, (language, letter)
         assert "A2" in rules_text and "D3" in rules_text
+
+
+def test_small_cells_show_the_ingredients_pictures():
+    """240x135 (14 px tall cells): each ingredient shows its kind's 8 px picture
+    (gen/icons_cauldron_8.bin) beside its value, as the bigger boards show the 12 px one, not
+    its kind code; spells and Immutos keep their codes."""
+    from framebuf import GS4_HMSB, FrameBuffer
+
+    from core import theme
+
+    r = headless.run("WAIT:300", board="pico_lcd_1_14", setup=table(20, players=4))
+    scene = r.app.top
+    pack = getattr(scene, "icons8", None)
+    assert pack is not None and r.log == ""
+    fb = r.app.canvas.fb
+    h = scene.geo[3] - 1
+    pictures = 0
+    for g in range(36):
+        card = scene.state.grid[g]
+        if card >= 72:
+            continue
+        x, y = scene.cell_xy(g)
+        x += 4
+        y += (h - 8) // 2
+        name = view.ICON_NAMES[card >> 2]
+        assert pack.size(name) == (8, 8)
+        art = FrameBuffer(bytearray(32), 8, 8, GS4_HMSB)
+        pack.draw(art, name, 0, 0, 1, 0)
+        ink = [(i, j) for j in range(8) for i in range(8) if art.pixel(i, j)]
+        assert 0 < len(ink) < 64
+        for j in range(8):
+            for i in range(8):
+                got = fb.pixel(x + i, y + j)
+                assert (got == theme.INK) == ((i, j) in ink), (g, name, i, j)
+        pictures += 1
+    assert pictures >= 10

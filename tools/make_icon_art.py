@@ -854,6 +854,172 @@ GAME_ART = {
             .#....#..#..
             ............""",
     },
+    # Cauldron's ingredients at 8x8, for the cells of the 240x135 board (14 px tall), in the
+    # deck's kind order like "cauldron" (the same names): icons_cauldron_8.bin
+    "cauldron_8": {
+        "Sunpetal": """
+            ...#....
+            .#.#.#..
+            ..###...
+            ###.###.
+            ..###...
+            .#.#.#..
+            ...#....
+            ........""",
+        "Honeyroot": """
+            ..####..
+            .######.
+            ..####..
+            ...##...
+            ..#..#..
+            .#.##.#.
+            #..##..#
+            ..#..#..""",
+        "Frogleaf": """
+            .....###
+            ...#####
+            ..####.#
+            .####.##
+            .###.##.
+            .##.##..
+            .#......
+            #.......""",
+        "Mossbell": """
+            ...#....
+            ..###...
+            .#####..
+            .#####..
+            #######.
+            ........
+            #.#.#.#.
+            ########""",
+        "Emberberry": """
+            ....#.#.
+            .....#..
+            .##.##..
+            ###.###.
+            .##.##..
+            ..###...
+            .#####..
+            ..###...""",
+        "Firepepper": """
+            ......#.
+            .....#..
+            ....###.
+            ...####.
+            ..####..
+            .####...
+            ###.....
+            #.......""",
+        "Frostcap": """
+            ..####..
+            .#.##.#.
+            ########
+            ...##...
+            .#.##.#.
+            ..####..
+            .#.##.#.
+            ...##...""",
+        "Tidewort": """
+            .#..#...
+            ..#.#.#.
+            ..##.#..
+            ...#....
+            ...#....
+            ........
+            .##..##.
+            #..##..#""",
+        "Amberseed": """
+            ..####..
+            .#....#.
+            #..##..#
+            #.#..#.#
+            #.#..#.#
+            #..##..#
+            .#....#.
+            ..####..""",
+        "Foxfern": """
+            ...##...
+            .#.##.#.
+            ##.##.##
+            .#.##.#.
+            ##.##.##
+            ...##...
+            ...##...
+            ...##...""",
+        "Duskplum": """
+            ....#.#.
+            ....##..
+            ..####..
+            .######.
+            ##.#####
+            #.######
+            .######.
+            ..####..""",
+        "Gloomcap": """
+            .######.
+            ########
+            #.####.#
+            ...##...
+            ...##...
+            ..#..#..
+            .######.
+            ........""",
+        "Rosequill": """
+            .......#
+            ......##
+            .....##.
+            ....##..
+            ...##...
+            ..#.#...
+            .#......
+            #.......""",
+        "Fairyfloss": """
+            .##.##..
+            #..#..#.
+            #.....#.
+            .#####..
+            .....#..
+            ....###.
+            .....#..
+            ........""",
+        "Barkmoss": """
+            ##....##
+            #.#..#.#
+            .#.##.#.
+            ..#..#..
+            ..#..#..
+            .#.##.#.
+            #.#..#.#
+            ##....##""",
+        "Mudtruffle": """
+            ..####..
+            .##..##.
+            ##.####.
+            #######.
+            ###.####
+            .######.
+            ..####..
+            ........""",
+        "Snowlily": """
+            ...#....
+            ..#.#...
+            #.#.#.#.
+            .#####..
+            ..###...
+            ...#....
+            ..##....
+            ...#....""",
+        "Bonedust": """
+            ##....##
+            .######.
+            ##....##
+            ........
+            ..#..#..
+            #...#..#
+            ..#...#.
+            ........""",
+    },
 }
 
 
@@ -1039,8 +1205,9 @@ def all_icons() -> dict[str, Image.Image]:
 
 
 def game_icons() -> dict[str, dict[str, Image.Image]]:
-    """{game: {icon name: image}} for the per-game packs. Cauldron's ingredients are written
-    in kind order (the deck's names, checked here) and named cd_<kind>."""
+    """{pack: {icon name: image}} for the per-game packs. Cauldron's ingredients are written
+    in kind order (the deck's names, checked here) and named cd_<kind>, at 12 px ("cauldron")
+    and at 8 px ("cauldron_8", the same names)."""
     packs = {"manufactory": {name: parse(art) for name, art in GAME_ART["manufactory"].items()}}
     deck = (OUT.parent / "decks" / "cauldron.csv").read_text(encoding="utf-8").splitlines()
     kinds: list[str] = []
@@ -1048,8 +1215,9 @@ def game_icons() -> dict[str, dict[str, Image.Image]]:
         f = line.split(",")
         if len(f) > 2 and f[1] == "ingredient" and f[2] not in kinds:
             kinds.append(f[2])
-    assert kinds == list(GAME_ART["cauldron"]), kinds
-    packs["cauldron"] = {f"cd_{k}": parse(GAME_ART["cauldron"][n]) for k, n in enumerate(kinds)}
+    for game in ("cauldron", "cauldron_8"):
+        assert kinds == list(GAME_ART[game]), (game, kinds)
+        packs[game] = {f"cd_{k}": parse(GAME_ART[game][n]) for k, n in enumerate(kinds)}
     return packs
 
 

@@ -2,6 +2,8 @@
 # with ui.options, so that a game's table and an all-AI demo never load it: kit.setup.screen
 # and kit.setup.entry_scene import it when the setup screen opens.
 
+import gc
+
 from core import strings
 from core.session import Session
 from ui.options import OptionsScreen
@@ -142,8 +144,10 @@ class SetupScreen(OptionsScreen):
                 kit.current[0] = None
         else:
             app.push(scene)
-        # The table's first frame comes next, after the collections above: on a settled heap
-        # (kit.turns.settle; the table's module has loaded kit.turns).
+        # The table's first frame comes next: on a collected heap (the modules dropped above
+        # are garbage now), settled (kit.turns.settle; the table's module has loaded
+        # kit.turns).
         from kit import turns
 
+        gc.collect()
         turns.settle()

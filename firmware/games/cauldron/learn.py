@@ -47,7 +47,8 @@ def phase_help(table):
 
 
 def holds(table):
-    """A held shows the card under the cursor where the places show codes (240x135)."""
+    """A held shows the card under the cursor where the places are small (240x135: an 8 px
+    picture, or a code, and the value)."""
     app = table.app
     ch = table.geo[3]
     return btn.A if ch - 1 < 14 + app.large.line_height else 0

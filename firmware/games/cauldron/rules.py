@@ -28,7 +28,6 @@
 from micropython import const
 
 from core.rng import Rng
-from games.cauldron import scoring
 from games.cauldron.board import (
     COLOURS,
     CORNER,
@@ -342,6 +341,10 @@ class State:
 
     # -- results -----------------------------------------------------------------------------
     def final(self):
+        # imported here: the table plays without it (the AI, which imports it too, and the
+        # end of the game need it; kit.table drops it with the AI: view.Table.ai_modules)
+        from games.cauldron import scoring
+
         rec = self.recipes if self.recipes and self.recipes[0] else None
         return scoring.final_scores(self.cauldrons, self.colours, self.spells, rec, self.ender)
 

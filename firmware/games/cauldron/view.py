@@ -3,8 +3,9 @@
 # screens built by games.cauldron.texts, imported only when one opens.
 #
 # The board: a status line on top, the 6x6 square with the pawn lanes around it on the left
-# (each card shows its kind's picture from gen/icons_cauldron.bin, or its kind code where the
-# cell is too small for it, its value and a colour stripe; the corners are crossed), and on
+# (each card shows its kind's picture, 12 px from gen/icons_cauldron.bin or 8 px from
+# icons_cauldron_8.bin in the 240x135 board's small cells, its value and a colour stripe;
+# spells and Immutos their codes; the corners are crossed), and on
 # the right, per player, the colour, the top card of the cauldron, its size and the spells
 # with uses left, then the pile count; a hint bar at the bottom. During your turn the cards
 # you may take are lit and Up/Down (X/Y on the four-button board) walk through them: the
@@ -15,6 +16,7 @@
 # end of Watch AI play are the kit's.
 
 import gc
+import sys
 
 from micropython import const
 
@@ -82,7 +84,9 @@ def stripe_colour(card):
 
 
 class Table(table.Table):
-    ai_modules = ("games.cauldron.ai", "kit.sampling")     # kit.table.drop_ai
+    # kit.table.drop_ai; scoring too (games.cauldron.rules imports it when it scores): ~2.5
+    # KB more room on a person's turn on the emulated RP2040
+    ai_modules = ("games.cauldron.ai", "kit.sampling", "games.cauldron.scoring")
     # The text screens' modules (the Perluceo look, the Recipes, the end) and the questions'
     # leave the heap when the table is back on top (kit.table.Table.resume): the look's
     # first frame was the game's least free heap against Hard (emulated RP2040).
@@ -93,6 +97,7 @@ class Table(table.Table):
         self.ci = 0               # index into the human's targets
         self.asked = -1           # the turn a corner/keep question was last asked
         self.result_shown = False
+        self.settled = False      # the heap collected at the first turn of yours (tick)
         self.geo = (0, 0, 0, 0, 0, 0, 0, 0)
         self.drawn = bytearray(72)   # per cell: card, look (0 = not drawn)
         self.drawn_status = None
@@ -102,10 +107,27 @@ class Table(table.Table):
         self.moved = False        # a move since the last draw: side panel, pawns, hint again
         self.quick = False        # after a take: the next frame draws only its cell
         self.quick_cell = -1
-        self.icons = None         # the ingredients' pictures (gen/icons_cauldron.bin), table only
+        self.icons = None         # the ingredients' pictures (gen/icons_cauldron*.bin), table only
+        self.icons8 = None        # the 8 px ones (icons_cauldron_8.bin) for 14 px cells
         self._tg = None           # the targets while a draw runs (targets)
         self.letters = ()         # the colour letters, one str each (made once: enter)
+        self.codes = []           # the 18 kind codes (games.cauldron.names: its list, enter)
         self.widths = b""         # the kind codes' and values' widths (enter)
+
+    def drop_ai(self):
+        """The AI has decided, in the pause after a move of a person's game (kit.turns): its
+        modules leave (kit.table) and its garbage goes now, while the pause hides the
+        collection. Left for later it lay in the heap through the frames of the pause: one
+        of them paid an automatic collection (a whole table in 142-302 ms on the emulated
+        RP2040 against ~60). Not settled here (kit.turns.settle, whose free heap the rig
+        reads): read this deep in the tick that decided, the heap was each time the game's
+        least so far (to 48,320 B), the AI's modules likely kept by stale references on the
+        stack; the turn driver collects and settles after the move. At the table's opening
+        (no AI loaded yet): nothing to collect."""
+        decided = "games.cauldron.ai" in sys.modules
+        super().drop_ai()
+        if decided:
+            gc.collect()
 
     def me(self):
         seats = self.session.seats
@@ -127,15 +149,9 @@ class Table(table.Table):
         self.letters = tuple(strings.t("cd.colour_letters"))
         # text widths a cell needs, measured once (each measure is a native call): the 18
         # kind codes (small font), then the values 1-4 (large font)
-        codes = names("cd.codes", " ")
+        codes = self.codes = names("cd.codes", " ")
         self.widths = bytearray([app.small.width(k) for k in codes]
                                 + [app.large.width(v) for v in VALUES])
-        if self.icons is None:
-            gc.collect()  # before the pack's read, as in games.manufactory.view
-            try:
-                self.icons = Icons(app.platform.asset_dir + "/icons_cauldron.bin")
-            except OSError:   # no pack: the cards show their kind codes only
-                pass
         lh = app.small.line_height
         top = lh + 4
         bottom = widgets.hint_height(app)
@@ -150,6 +166,20 @@ class Table(table.Table):
         by = top + 1
         side_x = bx + 6 * cw + 2 * lane + 4
         self.geo = (bx, by, cw, ch, lane, side_x, top, bottom)
+        if self.icons is None:
+            # the 12 px pictures: in the cells where one fits above the value (240x240,
+            # 320x240), and on the card held to be seen whole (games.cauldron.learn); where
+            # the cells are 14 px tall (240x135) they show the 8 px ones beside the value
+            gc.collect()  # before the packs' read, as in games.manufactory.view
+            self.icons = self.read_icons("")
+            if ch - 1 < 14 + app.large.line_height:
+                self.icons8 = self.read_icons("_8")
+
+    def read_icons(self, size):
+        try:
+            return Icons(self.app.platform.asset_dir + "/icons_cauldron%s.bin" % size)
+        except OSError:   # no pack: the cards show their kind codes only
+            return None
 
     # -- targets ----------------------------------------------------------------------------
     def targets(self):
@@ -305,6 +335,13 @@ class Table(table.Table):
                 self.offer_after()
             return
         s = self.state
+        if what == turns.HUMAN_TURN and not self.settled:
+            # Your first turn, before any press: a collection now (later turns come after an
+            # AI's move, which kit.turns collects). Left to itself the first automatic one fell
+            # on a cursor press of the first turn (49 ms against ~20 on the emulated RP2040).
+            self.settled = True
+            gc.collect()
+            turns.settle()
         if what == turns.HUMAN_TURN and self.app.top is self and self.asked != s.turn and \
                 s.phase in (rules.CORNER_P, rules.P_KEEP):
             self.ask()
@@ -408,78 +445,101 @@ class Table(table.Table):
             self.drawn_status = text
         if not full and self.landing() != self.drawn_landing:
             self.draw_lanes(c, True)
-        self.draw_cells(c)
+        self.draw_cells(c, -1, full)
 
-    def draw_cells(self, c, only=-1):
-        """The cells whose card or look changed since they were drawn (cell `only` alone)."""
+    def draw_cells(self, c, only=-1, clean=False):
+        """The cells whose card or look changed since they were drawn (cell `only` alone);
+        `clean`: a whole frame, the canvas cleared and marked whole (draw_cell)."""
         drawn = self.drawn
-        s = self.state
+        grid = self.state.grid
         looks = self.looks()
         for g in range(36) if only < 0 else (only,):
-            card = s.grid[g]
+            card = grid[g]
             look = 0x80 | looks[g]
             if drawn[2 * g] == card and drawn[2 * g + 1] == look:
                 continue
             drawn[2 * g] = card
             drawn[2 * g + 1] = look
-            self.draw_cell(c, g, card, looks[g])
+            self.draw_cell(c, g, card, looks[g], clean)
 
     def cell_xy(self, g):
         bx, by, cw, ch, lane, _sx, _t, _b = self.geo
         return bx + lane + (g % 6) * cw, by + lane + (g // 6) * ch
 
-    def draw_cell(self, c, g, card, look):
+    def draw_cell(self, c, g, card, look, clean=False):
+        """One place of the square. A whole table draws 36 of them (~50 ms of its ~60 on the
+        emulated RP2040 when each drawing went through the canvas), so the cell is marked
+        once, as a whole: by its background fill, or, in a whole frame (`clean`), by the
+        canvas's clear; what lies inside it goes straight to the FrameBuffer (c.fb), with the
+        fonts' and the pictures' own draw (what Canvas.text and Canvas.icon call, less their
+        marks and, for a picture, its size looked up)."""
         app = self.app
         font = app.small
-        _bx, _by, cw, ch, _l, _sx, _t, _b = self.geo
-        x, y = self.cell_xy(g)
+        geo = self.geo
+        cw = geo[2]
+        ch = geo[3]
+        x = geo[0] + geo[4] + (g % 6) * cw
+        y = geo[1] + geo[4] + (g // 6) * ch
         w = cw - 1
         h = ch - 1
-        c.fill_rect(x, y, cw, ch, theme.BG)
+        if not clean:
+            c.fill_rect(x, y, cw, ch, theme.BG)
+        fb = c.fb
         if card == EMPTY:
-            c.rect(x + 1, y + 1, w - 2, h - 2, theme.PANEL)
+            fb.rect(x + 1, y + 1, w - 2, h - 2, theme.PANEL)
         elif card >= 84:
-            c.fill_rect(x, y, w, h, theme.PANEL)
-            c.line(x + 2, y + 2, x + w - 3, y + h - 3, theme.EDGE)
-            c.line(x + w - 3, y + 2, x + 2, y + h - 3, theme.EDGE)
+            fb.fill_rect(x, y, w, h, theme.PANEL)
+            fb.line(x + 2, y + 2, x + w - 3, y + h - 3, theme.EDGE)
+            fb.line(x + w - 3, y + 2, x + 2, y + h - 3, theme.EDGE)
         else:
-            dim = look & LOOK_LINE and not look & LOOK_LEGAL and self.targets()
-            c.fill_rect(x, y, w, h, theme.PANEL if dim else theme.CARD)
-            c.fill_rect(x, y, 3, h, stripe_colour(card))
-            code, val = card_code(card)
+            # (self._tg: the targets of the draw running, see draw)
+            dim = look & LOOK_LINE and not look & LOOK_LEGAL and self._tg
+            fb.fill_rect(x, y, w, h, theme.PANEL if dim else theme.CARD)
             ink = theme.INK
-            if 74 <= card < 84:
-                ink = theme.BLUE if card < 78 else theme.RED
+            if card < 72:
+                fb.fill_rect(x, y, 3, h, SEAT_COLOURS[card >> 3] if card < 32 else theme.DIM)
+                code = self.codes[card >> 2]
+                val = VALUES[card & 3]
+            else:
+                fb.fill_rect(x, y, 3, h, theme.ACCENT)
+                code, val = card_code(card)
+                if 74 <= card < 84:
+                    ink = theme.BLUE if card < 78 else theme.RED
             icons = self.icons
             large = app.large
             if card < 72 and icons is not None and h >= 14 + large.line_height:
                 # the ingredient's picture, and its code beside it when the cell is wide
-                c.icon(icons, ICON_NAMES[card >> 2], x + 4, y + 2, ink)
+                icons.draw(fb, ICON_NAMES[card >> 2], x + 4, y + 2, ink)
                 if w - 19 >= self.widths[card >> 2]:
-                    c.text(font, code, x + 18, y + 3, ink)
+                    font.text(fb, code, x + 18, y + 3, ink, c)
             elif h >= font.line_height + large.line_height:
-                c.text(font, code, x + 4, y + 1, ink)
+                font.text(fb, code, x + 4, y + 1, ink, c)
             if h >= font.line_height + large.line_height:
                 if val:
                     vw = self.widths[18 + (card & 3)] if card < 72 else large.width(val)
-                    c.text(large, val, x + w - vw - 2, y + h - large.line_height, ink)
+                    large.text(fb, val, x + w - vw - 2, y + h - large.line_height, ink, c)
                 if card < 72:
-                    c.text(font, self.letters[card >> 3], x + 4,
-                           y + h - font.line_height - 1, theme.DIM)
+                    font.text(fb, self.letters[card >> 3], x + 4, y + h - font.line_height - 1,
+                              theme.DIM, c)
+            elif card < 72 and self.icons8 is not None:
+                # the 8 px picture, its value beside it
+                self.icons8.draw(fb, ICON_NAMES[card >> 2], x + 4, y + (h - 8) // 2, ink)
+                font.text(fb, val, x + w - font.width(val) - 1, y + (h - font.line_height) // 2,
+                          ink, c)
             else:
-                c.text(font, font.fit(code + val, w - 4), x + 4, y + (h - font.line_height) // 2,
-                       ink)
+                font.text(fb, font.fit(code + val, w - 4), x + 4,
+                          y + (h - font.line_height) // 2, ink, c)
         if look & LOOK_LAST:
             # the place the last card was taken from: a corner mark
-            c.fill_rect(x + w - 5, y, 5, 2, theme.WARN)
-            c.fill_rect(x + w - 2, y, 2, 5, theme.WARN)
+            fb.fill_rect(x + w - 5, y, 5, 2, theme.WARN)
+            fb.fill_rect(x + w - 2, y, 2, 5, theme.WARN)
         if look & LOOK_CURSOR:
-            c.rect(x, y, w, h, theme.ACCENT)
-            c.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
+            fb.rect(x, y, w, h, theme.ACCENT)
+            fb.rect(x + 1, y + 1, w - 2, h - 2, theme.ACCENT)
         elif look & LOOK_LEGAL:
-            c.rect(x, y, w, h, theme.SEL)
+            fb.rect(x, y, w, h, theme.SEL)
         elif look & LOOK_LINE and card != EMPTY and card < 84:
-            c.rect(x, y, w, h, theme.EDGE)
+            fb.rect(x, y, w, h, theme.EDGE)
 
     def lane_rect(self, p):
         bx, by, cw, ch, lane, _sx, _t, _b = self.geo
