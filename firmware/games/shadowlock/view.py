@@ -176,13 +176,13 @@ class Table(table.Table):
         self.notes[seat].append(text)
 
     def round_over(self, round_no, points):
-        """A round was scored: its summary over the table (not in a demo, which goes on)."""
+        """A round was scored: its summary over the table (in an all-AI game too: it goes
+        by itself after its reading time, then the game goes on)."""
         notes = self.notes
         self.notes = [[] for _ in range(self.state.num_players)]
-        if not self.demo:
-            from games.shadowlock import screens
+        from games.shadowlock import screens
 
-            self.app.push(screens.RoundSummary(self, round_no, points, notes))
+        self.app.push(screens.RoundSummary(self, round_no, points, notes))
 
     def menu_items(self):
         """[(action, label)] of the person's legal actions, in a stable order ([] when the
