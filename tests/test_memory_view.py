@@ -224,6 +224,10 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
         scene.act(a)
     said = scene.turns.history.lines
     assert said[-2] == "You switch to LOCATION"
+    # the cards are named once the frame that shows the pair has been sent
+    assert said[-1] == "You make a LOCATION pair: +50"
+    r.app.step()
+    r.app.step()
     assert said[-1].startswith("You make a LOCATION pair: +50 (")
     assert said[-1].count(",") == 2 and " + " in said[-1]        # both cards, named in full
     # French: "Vous ...", an AI's move in the third person, named as its seat (the AI
@@ -237,6 +241,8 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
     scene = r3.app.top
     for a in location_pair(scene.state):
         scene.act(a)
+    r3.app.step()
+    r3.app.step()
     assert scene.turns.history.lines[-1].startswith("Vous formez une paire LIEU : +50 (")
     # The pause menu opens the History.
     r = headless.run("WAIT:300,MENU,WAIT:100", board=SQUARE,
