@@ -29,7 +29,11 @@ def advance(session, until, rng_seed=3):
         session.apply(ai.choose(st, st.current_player, "normal", rng))
 
 
-def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"):
+def table(players=3, seed=5, until=None, out=None, language="en", mode="classic",
+          demo=False, pushed=None):
+    """A setup(app): the table of a person's game (an all-AI game with `demo`) with the moves
+    until `until(state)` made; `pushed` (a list) records the scenes pushed from then on, with
+    their times."""
     def setup(app):
         app.start()
         app.settings["ai_speed"] = "fast"
@@ -37,7 +41,8 @@ def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"
             strings.load(language)
         lang.load("games.shadowlock", None)
         s = Session("shadowlock", rules, {"players": players, "mode": mode},
-                    ["human"] + ["normal"] * (players - 1), seed, None)
+                    ["normal"] * players if demo else ["human"] + ["normal"] * (players - 1),
+                    seed, None)
         if until is not None:
             advance(s, until)
         if out is not None:
@@ -47,7 +52,14 @@ def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"
 
         kit_setup.current[0] = view.Spec()
         kit_setup.current[1] = registry.find("shadowlock")
-        app.push(view.Table(s))
+        if pushed is not None:
+            real = app.push
+
+            def push(scene):
+                pushed.append((type(scene).__name__, app.platform.ticks_ms(), scene))
+                real(scene)
+            app.push = push
+        app.push(view.Table(s, demo))
     return setup
 
 
@@ -239,29 +251,12 @@ def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
 # -- Watch AI play -------------------------------------------------------------------------------
 
 
-def watching(board, language, until, players=3, seed=5):
-    """An all-AI game of Shadow Lock (Discovery: 3 rounds) from `until(state)` on (its moves
-    made beforehand), over
-    the menu as Watch AI play opens it; the scenes pushed are recorded with their times."""
+def watching(board, language, until):
+    """An all-AI game of Shadow Lock (Discovery: 3 rounds, three players) from `until(state)`
+    on (its moves made beforehand); the scenes pushed are recorded with their times."""
     pushed = []
-
-    def setup(app):
-        app.start()
-        app.settings["ai_speed"] = "fast"
-        if language != "en":
-            strings.load(language)
-        lang.load("games.shadowlock", None)
-        s = Session("shadowlock", rules, {"players": players, "mode": "discovery"},
-                    ["normal"] * players, seed, None)
-        advance(s, until)
-        real = app.push
-
-        def push(scene):
-            pushed.append((type(scene).__name__, app.platform.ticks_ms(), scene))
-            real(scene)
-        app.push = push
-        app.push(view.Table(s, True))
-    r = headless.run("WAIT:100", board=board, settle_ms=0, setup=setup)
+    r = headless.run("WAIT:100", board=board, settle_ms=0,
+                     setup=table(3, 5, until, None, language, "discovery", True, pushed))
     assert r.log == ""
     return Drive(r), pushed
 
