@@ -42,6 +42,7 @@ class RoundSummary(Scene):
         self.text = "\n".join(text)
         self.last = s.is_over()
         self.demo = table.demo
+        self.table = table
         self.until = None       # an all-AI game: when the summary goes by itself
         self.lines = []
         self.heights = b""
@@ -61,6 +62,9 @@ class RoundSummary(Scene):
             self.heights[len(self.rows) + 1] += GAP
         self.room = h - 2 * widgets.PAD
         if self.demo:
+            # an all-AI game's AI modules leave while the summary shows (room for it, as in
+            # a person's game); they load again for the next decision
+            self.table.drop_ai()
             from core.app import reading_ms
 
             self.until = time.ticks_add(app.platform.ticks_ms(),

@@ -188,10 +188,6 @@ class Table(table.Table):
         by itself after its reading time, then the game goes on)."""
         notes = self.notes
         self.notes = [[] for _ in range(self.state.num_players)]
-        if self.demo:
-            # an all-AI game's AI modules leave while the summary shows (room for its
-            # screen, as in a person's game); they load again for the next decision
-            self.drop_ai()
         from games.shadowlock import screens
 
         self.app.push(screens.RoundSummary(self, round_no, points, notes))
