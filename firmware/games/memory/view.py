@@ -350,9 +350,15 @@ class GameScene(table.Table):
                 msg = strings.t("mem.ai_decline") % who
         self._sync_reveals(now)
         if msg:
-            self.app.toast(msg)     # the status line shows the outcome, the History the
-            if log is not None:     # cards too: named once the move is on screen (tick)
+            # The status line shows the outcome, the History the cards too: after the
+            # person's move, named once the move is on screen (tick); after an AI's, now,
+            # before the turn driver's collection (kit.turns), as the frame after it wants.
+            if log is not None and not human:
+                log = msg + self._cards(log[0], log[1])
+            elif log is not None:
                 self._named = (msg, log[0], log[1], self.frames)
+                log = None
+            self.app.toast(msg, log=log)
         self._status = None
         if human:
             # The person's move: its frame shows the card(s) turned (and the message) at
