@@ -111,6 +111,36 @@ def test_cursor_flip_and_mode_button():
     assert r.log == ""
 
 
+def test_a_flip_shows_the_card_first_then_the_status_line():
+    """The person's flip: its frame sends the card turned (not the status line nor the hint
+    bar); the next frame sends those; then the screen is what a whole redraw draws."""
+    from core.canvas import Canvas
+
+    r = headless.run("WAIT:300", board=SQUARE, setup=table_setup(16, players=2, preview=False))
+    app = r.app
+    scene = app.top
+    c = app.canvas
+    sends = []
+    real = c.flush
+
+    def flush(display):
+        sends.append(c.dirty_area())
+        return real(display)
+    c.flush = flush
+    app.draw()
+    scene.act(5)                                            # slot 5 turned face up
+    app.draw()
+    assert 0 < sends[-1] <= scene.cell_w * scene.cell_h, sends     # the card alone
+    assert scene.redraw and scene.status_dirty
+    app.draw()
+    top = app.small.line_height + 3
+    assert sends[-1] >= app.width * top                            # the status line, the bar
+    assert not scene.redraw
+    fresh = Canvas(app.width, app.height)
+    scene.draw(fresh, True)
+    assert bytes(c.buf) == bytes(fresh.buf)
+
+
 def test_versus_ai_plays_its_turn_after_the_human():
     r = headless.run("WAIT:3500,A,RIGHT,A,WAIT:6000", board=SQUARE,
                      setup=table_setup(16, players=2))
@@ -194,6 +224,10 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
         scene.act(a)
     said = scene.turns.history.lines
     assert said[-2] == "You switch to LOCATION"
+    # the cards are named once the frame that shows the pair has been sent
+    assert said[-1] == "You make a LOCATION pair: +50"
+    r.app.step()
+    r.app.step()
     assert said[-1].startswith("You make a LOCATION pair: +50 (")
     assert said[-1].count(",") == 2 and " + " in said[-1]        # both cards, named in full
     # French: "Vous ...", an AI's move in the third person, named as its seat (the AI
@@ -207,6 +241,8 @@ def test_messages_name_you_in_the_second_person_and_stay_in_the_history():
     scene = r3.app.top
     for a in location_pair(scene.state):
         scene.act(a)
+    r3.app.step()
+    r3.app.step()
     assert scene.turns.history.lines[-1].startswith("Vous formez une paire LIEU : +50 (")
     # The pause menu opens the History.
     r = headless.run("WAIT:300,MENU,WAIT:100", board=SQUARE,

@@ -29,7 +29,11 @@ def advance(session, until, rng_seed=3):
         session.apply(ai.choose(st, st.current_player, "normal", rng))
 
 
-def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"):
+def table(players=3, seed=5, until=None, out=None, language="en", mode="classic",
+          demo=False, pushed=None):
+    """A setup(app): the table of a person's game (an all-AI game with `demo`) with the moves
+    until `until(state)` made; `pushed` (a list) records the scenes pushed from then on, with
+    their times."""
     def setup(app):
         app.start()
         app.settings["ai_speed"] = "fast"
@@ -37,7 +41,8 @@ def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"
             strings.load(language)
         lang.load("games.shadowlock", None)
         s = Session("shadowlock", rules, {"players": players, "mode": mode},
-                    ["human"] + ["normal"] * (players - 1), seed, None)
+                    ["normal"] * players if demo else ["human"] + ["normal"] * (players - 1),
+                    seed, None)
         if until is not None:
             advance(s, until)
         if out is not None:
@@ -47,7 +52,14 @@ def table(players=3, seed=5, until=None, out=None, language="en", mode="classic"
 
         kit_setup.current[0] = view.Spec()
         kit_setup.current[1] = registry.find("shadowlock")
-        app.push(view.Table(s))
+        if pushed is not None:
+            real = app.push
+
+            def push(scene):
+                pushed.append((type(scene).__name__, app.platform.ticks_ms(), scene))
+                real(scene)
+            app.push = push
+        app.push(view.Table(s, demo))
     return setup
 
 
@@ -234,3 +246,75 @@ def test_french_elides_before_a_vowel_and_an_empty_pile_is_not_lost():
     finally:
         strings.remove()
         strings.load("en")
+
+
+# -- Watch AI play -------------------------------------------------------------------------------
+
+
+def watching(board, language, until):
+    """An all-AI game of Shadow Lock (Discovery: 3 rounds, three players) from `until(state)`
+    on (its moves made beforehand); the scenes pushed are recorded with their times."""
+    pushed = []
+    r = headless.run("WAIT:100", board=board, settle_ms=0,
+                     setup=table(3, 5, until, None, language, "discovery", True, pushed))
+    assert r.log == ""
+    return Drive(r), pushed
+
+
+def test_watch_ai_play_shows_each_round_summary_for_its_reading_time_then_goes_on():
+    """Watch AI play shows the summary a person sees at each round's end; it goes by itself
+    after its reading time (core.app.reading_ms at the AI speed) and the next round goes on by
+    itself; after the last one the winner, then back where Watch AI play came from. On the
+    three boards, in both languages."""
+    from core.app import reading_ms
+
+    try:
+        for board, _down in BOARDS:
+            for language in ("en", "fr"):
+                d, pushed = watching(board, language, last_round_validation)
+                app = d.app
+                table = app.top
+                assert isinstance(table, view.Table) and table.demo
+                summary = None
+                for _ in range(600):
+                    d.run(100)
+                    if is_a(app.top, "RoundSummary"):
+                        summary = app.top
+                        break
+                assert summary is not None, (board, language, [p[0] for p in pushed])
+                opened = [p[1] for p in pushed if p[2] is summary][0]
+                d.run(100)
+                # on screen, its hint A Continue (no final scorecards in an all-AI game)
+                assert summary.hint(False) == strings.t("sl.h_continue")
+                wait = reading_ms(app.settings, summary.text)
+                d.run(wait - 300)
+                assert app.top is summary, (board, language)     # still read
+                d.run(400)
+                assert app.top is table, (board, language)       # gone by itself
+                assert app.platform.ticks_ms() - opened >= wait
+                for _ in range(100):
+                    d.run(200)
+                    if app.top is not table:
+                        break
+                # the winner said, then the game left for what was below it
+                assert table.state.is_over() and table not in app.stack
+                assert app.errors == 0
+    finally:
+        strings.remove()
+        strings.load("en")
+
+
+def test_watch_ai_play_goes_on_to_the_next_round_after_a_summary():
+    d, pushed = watching("pico_lcd_1_3", "en",
+                         lambda st: st.round_no == st.rounds - 1 and st.phase == rules.P_VALIDATE)
+    app = d.app
+    table = app.top
+    first = table.state.round_no
+    for _ in range(6000):
+        d.run(200)
+        if app.top is not table and not is_a(app.top, "RoundSummary"):
+            break
+    names = [p[0] for p in pushed]
+    assert names == ["Table", "RoundSummary", "RoundSummary"], names
+    assert table.state.is_over() and table.state.round_no == first + 1
+    assert table not in app.stack and app.errors == 0

@@ -377,13 +377,50 @@ def test_partial_redraws_match_a_full_redraw():
         scene.turns.thinking = False
         top = scene.state.piles[0][-1]
         scene.act(encode(rules.DRAW, 0))              # the card drawn, face up
+        assert scene.redraw and not scene.full_redraw   # the move's frame: its band only
         app.draw()
-        assert scene.flash == top
+        assert scene.flash == top and scene.full_redraw  # the rest: the next frame, whole
+        app.draw()
+        assert bytes(c.buf) == full_frame(scene)
         scene.tick(app.platform.ticks_ms() + view.FLASH_MS + 1)   # turned down again
         assert not scene.full_redraw
         app.draw()
         assert scene.flash == -1 and bytes(c.buf) == full_frame(scene)
         assert checked == n + 4
+
+
+def test_a_move_shows_first_in_the_message_band_then_the_table_whole():
+    """The person's move: its first frame is the status line and the piles' row with the
+    card drawn face up and its message (the band messages go in), not the table; the next
+    frame is the whole table. The AI decides only after that one (kit.turns)."""
+    for board, w, h, _down in BOARDS:
+        r = headless.run("WAIT:300", board=board, settle_ms=0,
+                         setup=table(until=drawing, players=3))
+        app = r.app
+        scene = app.top
+        c = app.canvas
+        sends = []
+        real = c.flush
+
+        def flush(display, real=real, sends=sends):
+            sends.append(real(display))
+            return sends[-1]
+        c.flush = flush
+        app.draw()
+        top = scene.state.piles[0][-1]
+        scene.act(encode(rules.DRAW, 0))
+        band = scene.message_band()
+        app.draw()
+        sent = sends[-1]
+        assert scene.flash == top and 0 < sent <= band[2] * band[3], (board, sent)
+        assert sent < w * h // 3, (board, sent)
+        assert scene._shown[0] == scene.status_text()     # the status line after the move
+        assert scene.full_redraw and scene.turns._acted is None
+        fresh = full_frame(scene)
+        app.draw()
+        row = w // 2                                      # bytes a row (two pixels a byte)
+        assert bytes(c.buf)[row * band[3]:] == fresh[row * band[3]:], board
+        assert sends[-1] == w * h
 
 
 # -- every text whole ----------------------------------------------------------------------

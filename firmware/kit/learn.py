@@ -153,6 +153,8 @@ class Guide:
                                  not table.turns.human_to_move()):
             self.end()          # your first turn is over
             return
+        if table.full_redraw and not full:
+            return              # the game asked for a whole frame next: drawn on that one
         g = self.mod.guide(table) if table.turns.human_to_move() else None
         place = g[1] if g else None
         moved = place != self.place
@@ -168,8 +170,14 @@ class Guide:
         # A partial frame leaves the frame and the line alone unless the game drew over them
         # (or the line says something else): eight lines around the place would make most
         # of the screen dirty, and each cursor move would send it all again.
-        if place is not None and (full or moved or touched(c, place)):
-            frame(c, place)
+        if place is not None:
+            if full or moved:
+                frame(c, place)
+            else:
+                # only the sides the game drew over: the four around a whole grid would
+                # make most of the screen dirty
+                for box in [b for b in edges(place, c.width, c.height) if c.is_dirty(b)]:
+                    c.fill_rect(box[0], box[1], box[2], box[3], theme.ACCENT)
         app = table.app
         if full or g[0] != self.text or c.is_dirty(line_box(app)):
             self.text = g[0]
@@ -186,14 +194,6 @@ def edges(place, width, height):
     fw = x1 - x0 + 1
     fh = y1 - y0 + 1
     return ((x0, y0, fw, 2), (x0, y1 - 1, fw, 2), (x0, y0, 2, fh), (x1 - 1, y0, 2, fh))
-
-
-def touched(c, place):
-    """True when something drawn since the last flush overlaps the frame around `place`."""
-    for box in edges(place, c.width, c.height):
-        if c.is_dirty(box):
-            return True
-    return False
 
 
 def frame(c, place):

@@ -2,6 +2,8 @@
 # summary (every player's round and totals), the piles and scorecards of every player (a
 # scrolled text), and the final scorecards side by side.
 
+import time
+
 from core import input as btn
 from core import strings, theme
 from core.scene import Scene
@@ -14,7 +16,9 @@ GAP = 4     # pixels between the summary's table and the lines below it
 class RoundSummary(Scene):
     """The round just scored, over the table: each player's points this round, total and
     boxes (a score table, your row lit), then what each validated (or lost). Up/Down scroll
-    where it does not fit; A (or B) goes back to the table, where nothing moved meanwhile."""
+    where it does not fit; A (or B) goes back to the table, where nothing moved meanwhile.
+    In an all-AI game (Watch AI play) it goes by itself after its reading time at the AI
+    speed setting (core.app.reading_ms), and the game goes on."""
 
     toasts = False      # what happened at the round's end is here (and in the History)
 
@@ -37,6 +41,9 @@ class RoundSummary(Scene):
                                        t("sl.note_none")))
         self.text = "\n".join(text)
         self.last = s.is_over()
+        self.demo = table.demo
+        self.table = table
+        self.until = None       # an all-AI game: when the summary goes by itself
         self.lines = []
         self.heights = b""
         self.top = 0
@@ -54,6 +61,19 @@ class RoundSummary(Scene):
         if self.lines:
             self.heights[len(self.rows) + 1] += GAP
         self.room = h - 2 * widgets.PAD
+        if self.demo:
+            # an all-AI game's AI modules leave while the summary shows (room for it, as in
+            # a person's game); they load again for the next decision
+            self.table.drop_ai()
+            from core.app import reading_ms
+
+            self.until = time.ticks_add(app.platform.ticks_ms(),
+                                        reading_ms(app.settings, self.text))
+
+    def tick(self, now):
+        if self.until is not None and time.ticks_diff(now, self.until) >= 0:
+            self.until = None
+            self.app.pop()          # read: the all-AI game goes on
 
     def count(self):
         return len(self.heights)
@@ -92,7 +112,7 @@ class RoundSummary(Scene):
     def hint(self, more):
         # the last round's summary leads to the final scorecards
         t = strings.t
-        text = t("sl.h_to_result" if self.last else "sl.h_continue")
+        text = t("sl.h_to_result" if self.last and not self.demo else "sl.h_continue")
         return t("sl.h_scroll") + "  " + text if more else text
 
     def draw(self, c, full):

@@ -121,6 +121,7 @@ class Table(table.Table):
         # What the last frame shows, for a frame that redraws only what changed (see draw):
         # [status text, flash card, piles row y, menu y, menu rows, first row, cursor, count]
         self._shown = [None, -1, 0, 0, 0, 0, -1, 0]
+        self._moved = False         # the person moved: the next frame is draw_moved's
 
     def me(self):
         if self.demo:
@@ -155,7 +156,14 @@ class Table(table.Table):
             return
         self.announce(seat, s.events)
         self.menu_for = -1
-        self.invalidate()
+        if seat == self.me() and self._shown[0] is not None:
+            # The person's move: its first frame shows at once what it did (see draw_moved),
+            # the rest of the table on the frame after it.
+            self._moved = True
+            self.full_redraw = False
+            self.request_draw()
+        else:
+            self.invalidate()
 
     def play(self, action):
         self.act(action)
@@ -176,13 +184,13 @@ class Table(table.Table):
         self.notes[seat].append(text)
 
     def round_over(self, round_no, points):
-        """A round was scored: its summary over the table (not in a demo, which goes on)."""
+        """A round was scored: its summary over the table (in an all-AI game too: it goes
+        by itself after its reading time, then the game goes on)."""
         notes = self.notes
         self.notes = [[] for _ in range(self.state.num_players)]
-        if not self.demo:
-            from games.shadowlock import screens
+        from games.shadowlock import screens
 
-            self.app.push(screens.RoundSummary(self, round_no, points, notes))
+        self.app.push(screens.RoundSummary(self, round_no, points, notes))
 
     def menu_items(self):
         """[(action, label)] of the person's legal actions, in a stable order ([] when the
@@ -279,6 +287,11 @@ class Table(table.Table):
     # menu rows the cursor left and reached. A whole table is ~57,600 pixels at 240x240 (47-54
     # ms a cursor move on an emulated RP2040, every pixel sent); a cursor move is two rows.
     def draw(self, c, full):
+        if self._moved:
+            self._moved = False
+            if not full:
+                self.draw_moved(c)
+                return
         if not full and self._shown[0] is not None:
             self.draw_changes(c)
             return
@@ -341,6 +354,22 @@ class Table(table.Table):
             for line in lines:
                 c.text(font, line, 4, y, theme.DIM)
                 y += lh
+
+    def draw_moved(self, c):
+        """The first frame after the person's move (~10 ms on an emulated RP2040, a whole
+        table ~45-60): what it did, where its message goes (message_band): the status line
+        and the piles' row, with the card drawn face up. The rest of the table (your pile,
+        reserve, scorecard, the opponents, what you may do now, the news) is the next frame's,
+        a whole one; the turn driver's work after a move (the save, the collection: kit.turns
+        tidy, through App.later) comes between the two, and the AI's decision after both
+        (its pause starts from a table drawn whole)."""
+        w = self.app.width
+        band = self.message_band()[3]
+        c.fill_rect(0, 0, w, band, theme.BG)
+        self.draw_status(c)
+        self.draw_piles(c, self._shown[2])
+        self.invalidate()                   # the rest of the table on the next frame
+        self.turns._acted = None            # kit.turns: "drawn" means after that frame
 
     def draw_changes(self, c):
         """A frame between two actions: redraw only what changed since the last one."""

@@ -148,9 +148,9 @@ def announce(table, seat, events):
     if over:
         out.append((strings.t("game_over") + ": " + headline(table.state, me, table.name),
                     False))
-    # With the round summary on screen, no message about the round waits behind it to be
-    # read in the next round: the summary says it, the History keeps it.
-    quiet = summary is not None and not table.demo
+    # With the round summary on screen (Watch AI play's too), no message about the round
+    # waits behind it to be read in the next round: the summary says it, the History keeps it.
+    quiet = summary is not None
     log = table.log
     for text, loud in out:
         log.append(text)
