@@ -412,11 +412,9 @@ def choose(state, seat, level, rng, budget=None):
         action = _fallback(state, legal)
     if level != "hard" or budget is None or budget <= BUDGET:
         return action
-    import sys
-
     from games.match_collect import ai_search  # the search only: no heap for it on the device
 
-    return ai_search.weigh(sys.modules[__name__], state, seat, action, legal, budget, rng)
+    return ai_search.weigh(globals(), state, seat, action, legal, budget, rng)
 
 
 def _fallback(state, legal):

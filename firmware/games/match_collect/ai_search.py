@@ -11,7 +11,9 @@ LAP_CAP = 400       # actions a play-out may take at most
 
 def weigh(ai, state, seat, action, legal, budget, rng):
     """The best of the pick and up to budget - 1 alternatives, each played out in `budget`
-    worlds (ties keep the pick). `ai`: games.match_collect.ai (passed in: no import cycle)."""
+    worlds (ties keep the pick). `ai`: games.match_collect.ai's globals() (passed in: no import
+    cycle; not its module from sys.modules, which no longer holds it once the game has
+    left)."""
     cands = _candidates(ai, state, seat, action, legal, budget)
     if len(cands) < 2:
         return action
@@ -30,12 +32,12 @@ def _candidates(ai, state, seat, pick, legal, budget):
             R.DRAW in legal else [pick]
     if R.decode(pick)[0] != "discard":
         return [pick]
-    view = ai._View(state, seat, "hard")
+    view = ai["_View"](state, seat, "hard")
     ranked = []
     for c in view.hand:
         a = R.discard(c)
         if a != pick and a in legal:
-            ranked.append((ai._discard_value(state, view, c, True, None), a))
+            ranked.append((ai["_discard_value"](state, view, c, True, None), a))
     ranked.sort()
     out = [pick]
     for _v, a in ranked[:budget - 1]:
@@ -73,6 +75,6 @@ def _play_laps(ai, world, seat, action, rng):
             away = False
             if turns == 2:
                 break
-        world.apply(ai.choose(world, p, "hard", rng))
+        world.apply(ai["choose"](world, p, "hard", rng))
         n += 1
     return _standing(world, seat)

@@ -182,11 +182,9 @@ def choose(state, seat, level, rng, budget=None):
     pick = _judge(obs, mem, seat, rng)
     if level != "hard" or budget is None or budget <= BUDGET:
         return pick
-    import sys
-
     from games.memory import ai_search  # the search only: no heap for it on the device
 
-    return ai_search.weigh(sys.modules[__name__], state, seat, obs, mem, pick, budget, rng)
+    return ai_search.weigh(globals(), state, seat, obs, mem, pick, budget, rng)
 
 
 def _judge(obs, mem, seat, rng):

@@ -11,7 +11,9 @@ ROLLOUT_CAP = 40       # actions a play-out may take at most
 
 def weigh(ai, state, seat, obs, mem, pick, budget, rng):
     """The best of the pick and up to budget - 1 alternatives, each played out in `budget`
-    worlds (ties keep the pick). `ai`: games.memory.ai (passed in: no import cycle)."""
+    worlds (ties keep the pick). `ai`: games.memory.ai's globals() (passed in: no import
+    cycle; not its module from sys.modules, which no longer holds it once the game has
+    left)."""
     cands = _candidates(ai, obs, mem, pick, state.legal_actions(), budget)
 
     def sample(state, seat, rng):
@@ -27,7 +29,7 @@ def _candidates(ai, obs, mem, pick, legal, budget):
     """The pick first, then one card not recalled, the other answer, mode changes, Hint, Peek,
     and the cards recalled: at most `budget` actions, no two the same."""
     out = [pick]
-    slots, _pool = ai._unknown(obs, mem)
+    slots, _pool = ai["_unknown"](obs, mem)
     if pick not in slots:
         for i in slots:
             if i in legal:
@@ -47,7 +49,7 @@ def _world(ai, state, obs, mem, rng):
     does not recall is dealt again at random (from the sorted pool: the real places never
     leak in); the state's own generator is replaced."""
     world = state.clone()
-    slots, pool = ai._unknown(obs, mem)
+    slots, pool = ai["_unknown"](obs, mem)
     rng.shuffle(pool)
     for k in range(len(slots)):
         world.slots[slots[k]] = pool[k]
@@ -63,7 +65,7 @@ def _play_out(ai, world, seat, action, rng):
     n = 0
     while not world.is_over() and world.turn < end and n < ROLLOUT_CAP:
         p = world.current_player
-        world.apply(ai.choose(world, p, "hard", rng))
+        world.apply(ai["choose"](world, p, "hard", rng))
         n += 1
     pts = world.points
     best = None

@@ -86,11 +86,9 @@ def choose(state, seat, level, rng, budget=None):
     pick = choose_from(_Obs(state, seat), legal)
     if level != "hard" or budget is None or budget <= BUDGET or state.phase != ACT:
         return pick
-    import sys
-
     from games.shadowlock import ai_search  # the search only: no heap for it on the device
 
-    return ai_search.weigh(sys.modules[__name__], state, seat, legal, pick, budget, rng)
+    return ai_search.weigh(globals(), state, seat, legal, pick, budget, rng)
 
 
 class _Obs:

@@ -10,8 +10,9 @@ TURN_CAP = 40       # actions a play-out of the turn may take at most
 
 def weigh(ai, state, seat, legal, pick, budget, rng):
     """The best of the pick and up to budget - 1 other legal actions, each played out in
-    `budget` worlds (ties keep the pick). `ai`: games.shadowlock.ai (passed in: no import
-    cycle)."""
+    `budget` worlds (ties keep the pick). `ai`: games.shadowlock.ai's globals() (passed in:
+    no import cycle; not its module from sys.modules, which no longer holds it once the game
+    has left)."""
     cands = [pick]
     for a in legal:
         if a != pick and len(cands) < budget:
@@ -31,7 +32,7 @@ def _play_turn(ai, world, seat, action):
     n = 0
     while world.current_player == seat and world.round_no == rnd and n < TURN_CAP:
         legal = world.legal_actions()
-        world.apply(ai.choose_from(ai._Obs(world, seat), legal))
+        world.apply(ai["choose_from"](ai["_Obs"](world, seat), legal))
         n += 1
-    b = brain(ai._Obs(world, seat))
+    b = brain(ai["_Obs"](world, seat))
     return b.worth(b.mine) + world.totals[seat]
