@@ -23,6 +23,10 @@ W_PORTAL = const(3)
 W_SHELTER = const(4)
 W_OFFERING = const(5)
 NUM_LOCATIONS = const(16)
+# The deal's hand size by players and the game's length in rounds (rules.py's; here so that
+# rounds.py, which deals and ends rounds, needs not import rules.py).
+HAND_SIZE = (0, 0, 12, 10, 10)
+MAX_ROUNDS = const(30)
 
 # -- melds ------------------------------------------------------------------------------------
 M_PAIR = const(0)

@@ -22,7 +22,8 @@ Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
 (setup_screen.py, on kit.setup), the round summary (summary.py), the browsers (browse.py) and
 what only a player opens (human.py: the actions list; ask.py: the location lists, a Wonder's
 question) are modules of their own, imported when they open and dropped when the table
-is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
+is back on top, as is the rules' rounds.py (a round's end and the deal); an all-AI game
+never loads human.py, nor ui.menu for its lists;
 the AI module is dropped while a round summary shows and, in a game a person plays, after
 each decision (Table.ai_modules: it loads again during the pause before the next); the
 strings module is dropped once its table is merged (kit.lang). Garbage is collected after
@@ -58,7 +59,7 @@ WONDER_ICONS = ("mc_legendary", "mc_messenger", "mc_guide", "mc_portal", "mc_she
 PACKAGE = "games.match_collect."
 PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
-ON_DEMAND = ("summary", "browse", "setup_screen", "human", "ask")
+ON_DEMAND = ("summary", "browse", "setup_screen", "human", "ask", "rounds")
 # The setup screen's modules, which nothing holds once the table has taken its place: the
 # table drops them even when they were loaded before it (the setup's Start drops them itself;
 # a table put there some other way found them loaded). Not ui.dialog, which the setup's
