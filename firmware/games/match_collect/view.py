@@ -36,7 +36,6 @@ import sys
 
 from core import input as btn
 from core import modules, strings, theme
-from core.session import HUMAN
 from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
 from kit import table, turns
@@ -637,34 +636,12 @@ class Table(table.Table):
         sub("ask").prompt(self)
 
     def game_over(self):
-        st = self.session.state
-        # A high score is a game won (as kit.stats keeps them: a loss is never a new best).
-        won = not self.demo and self.session.seats[0] == HUMAN and (
-            0 in st.winners if hasattr(st, "winners") else False)
-        if won:
-            from core import storage
-
-            damaged = []
-            rank = storage.add_score(self.app.platform.data_dir, GAME_ID,
-                                     {"score": st.totals[0], "players": st.num_players,
-                                      "won": won}, damaged=damaged)
-            if damaged:
-                self._best = strings.t("scores_unreadable") % damaged[0]
-            elif rank == 0:
-                self._best = strings.t("new_best")
-        self.session.clear_save()
+        """The game has ended: its high score and its save (summary.game_over)."""
+        sub("summary").game_over(self)
 
     def finish(self):
-        """The game-over summary was closed: then Play again / Setup / Menu with the result
-        (kit.table.Table.offer_after, the same flow after every game); an all-AI game is
-        ended by the kit."""
-        if self.demo:
-            return
-        if not self._over:           # the table has not ticked since the game ended
-            self._over = True
-            self.game_over()
-        text = self.result_line()
-        self.offer_after(text + "\n" + self._best if self._best else text)
+        """The game-over summary was closed (summary.finish)."""
+        sub("summary").finish(self)
 
     # -- a player's lists (human.py) ----------------------------------------------------------
     def actions_menu(self):
