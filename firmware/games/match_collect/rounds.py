@@ -1,12 +1,13 @@
-"""Match & Collect: a round's end (scores, results, the winners) and the deal of the next
-(State._end_round and State._deal forward here). Imported when a round ends or a game is
-dealt and dropped when the table is back on top (view.ON_DEMAND): the heap does not hold it
-through a round's moves. The behaviour is that of games.match_collect.rules (see its
-docstring); `self` is the rules' State."""
+"""Match & Collect: a new game, a round's end (scores, results, the winners) and the deal of
+the next (rules.new_game, State._end_round and State._deal forward here). Imported when a
+round ends or a game is dealt and dropped when the table is back on top (view.ON_DEMAND):
+the heap does not hold it through a round's moves. The behaviour is that of
+games.match_collect.rules (see its docstring); `self` is the rules' State."""
 
+from core.rng import Rng
 from games.match_collect.actions import OVER, P_NONE, PH_DRAW
 from games.match_collect.cards import COUNT as NUM_CARDS
-from games.match_collect.melds import HAND_SIZE, MAX_ROUNDS, meld_value
+from games.match_collect.melds import HAND_SIZE, LENGTH_DELTA, MAX_ROUNDS, TARGET, meld_value
 
 _GONE: list = []    # stands for a round's lists while the next round's are made (never filled)
 
@@ -93,3 +94,24 @@ def _brief(result):
     for i in range(len(players)):
         p = players[i]
         players[i] = {k: p[k] for k in _BRIEF_KEYS}
+
+
+def new_game(state_class, options, seed):
+    """rules.new_game's (it passes its State class)."""
+    players = options.get("players", 2)
+    if players < 2 or players > 4:
+        raise ValueError("Match & Collect needs 2 to 4 players, got %r" % (players,))
+    s = state_class()
+    s.num_players = players
+    s.options = dict(options)
+    s.reshuffle = bool(options.get("reshuffle", players == 4))
+    s.quick = bool(options.get("quick", False))
+    length = options.get("length", "standard")
+    if length not in LENGTH_DELTA:
+        raise ValueError("length must be standard, shorter or longer, got %r" % (length,))
+    s.target = TARGET[players] + LENGTH_DELTA[length]
+    s.rng = Rng(seed)
+    s.totals = [0] * players
+    s.starter = 0
+    deal(s, 1, 0)
+    return s

@@ -135,6 +135,7 @@ from games.match_collect.cards import COUNT as NUM_CARDS
 from games.match_collect.cards import LOCATION, WONDER
 from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
     HAND_SIZE,
+    LENGTH_DELTA,
     M_COLOUR,
     M_LOCATION,
     M_PAIR,
@@ -146,6 +147,7 @@ from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
     NONE,
     NUM_LOCATIONS,
     REGULAR,
+    TARGET,
     W_GUIDE,
     W_LEGENDARY,
     W_MESSENGER,
@@ -182,8 +184,6 @@ except ImportError:  # CPython without sim/stubs on the path
 
 
 # -- scoring ----------------------------------------------------------------------------------
-TARGET = (0, 0, 800, 700, 700)
-LENGTH_DELTA = {"standard": 0, "shorter": -200, "longer": 200}
 PLAYED_WONDER_POINTS = const(5)
 OUT_BONUS = const(25)
 HAND_CARD_PENALTY = const(5)  # also in melds.hand_penalty
@@ -761,20 +761,7 @@ def can_take_discard(state):
 
 
 def new_game(options, seed):
-    players = options.get("players", 2)
-    if players < 2 or players > 4:
-        raise ValueError("Match & Collect needs 2 to 4 players, got %r" % (players,))
-    s = State()
-    s.num_players = players
-    s.options = dict(options)
-    s.reshuffle = bool(options.get("reshuffle", players == 4))
-    s.quick = bool(options.get("quick", False))
-    length = options.get("length", "standard")
-    if length not in LENGTH_DELTA:
-        raise ValueError("length must be standard, shorter or longer, got %r" % (length,))
-    s.target = TARGET[players] + LENGTH_DELTA[length]
-    s.rng = Rng(seed)
-    s.totals = [0] * players
-    s.starter = 0
-    s._deal(1, 0)
-    return s
+    """A new game (rounds.new_game: dealt there, with the next rounds)."""
+    from games.match_collect import rounds
+
+    return rounds.new_game(State, options, seed)
