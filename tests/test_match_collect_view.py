@@ -792,21 +792,21 @@ def test_the_offering_and_the_actions_list_offer_only_what_the_rules_take():
     """Every option of the Offering's question and every move row of the actions list is a
     move the rules accept now (the robot's long pass: 'Take from the discard' offered on an
     empty discard pile, a meld offered after this turn's Wonder; each was refused)."""
-    from games.match_collect import human, rules
+    from games.match_collect import ask, human, rules
 
     session = _human_pending((rules.P_OFFERING,))
     st = session.state
     st.discard = []                    # the Offering with nothing to take from the discard
     legal = st.legal_actions()
     assert rules.OFFER_TAKE not in legal
-    dialog = _opened_over(session, human.prompt)
+    dialog = _opened_over(session, ask.prompt)
     assert list(dialog.choices) == [strings_t("mc.offer_swap")], dialog.choices
 
     # The Shelter once the hand was sheltered: no question offering it again.
     session = _human_pending((rules.P_SHELTER,))
     session.state.sheltered[0] = True
     assert rules.SHELTER_HAND not in session.state.legal_actions()
-    assert _opened_over(session, human.prompt) is None
+    assert _opened_over(session, ask.prompt) is None
 
     # After this turn's Wonder, a meld of picked cards is not offered.
     found = None

@@ -1,5 +1,6 @@
-"""Match & Collect: what only a player at the table opens -- the actions list (B), the list of
-locations to call or to name and a Wonder's question.
+"""Match & Collect: what only a player at the table opens -- the actions list (B) and its list
+screen (ChoiceList); the list of locations to call or to name and a Wonder's question are
+ask.py's (not in the heap while the actions list shows: the game's least free heap was there).
 
 view.Table imports this module when one of them opens (view.sub) and drops it again when the
 table is back on top (view.ON_DEMAND), with ui.menu for its lists: an all-AI game never loads
@@ -8,7 +9,7 @@ loaded). The callbacks of an open list or dialog keep what they need alive after
 
 from core import strings
 from games.match_collect import rules
-from games.match_collect.cards import LOCATION, LOCATION_NAMES
+from games.match_collect.cards import LOCATION_NAMES
 from games.match_collect.view import REGULAR, SORTS, card_name, meld_name, sub
 from ui.menu import MenuScreen
 
@@ -31,67 +32,6 @@ class ChoiceList(MenuScreen):
     def back(self):
         self.app.pop()
         self.on_done(-1)
-
-
-# -- a Wonder's question -----------------------------------------------------------------------
-def prompt(table):
-    """Open the question the pending Wonder choice needs (view.Table.prompt: once per choice)."""
-    app = table.app
-    p = table.session.state.pending
-    if p == rules.P_MESSENGER:
-        choose_location(table, strings.t("mc.name_which"), rules.name)
-    elif p == rules.P_SHELTER and rules.SHELTER_HAND in table.legal():
-        # (Without the hand's option the question has one answer: take from the row.)
-        from ui.dialog import Dialog
-
-        def shelter(choice):
-            if choice == 0:
-                table.apply(rules.SHELTER_HAND)
-                table.after_action()
-
-        app.push(Dialog(strings.t("mc.shelter_q"),
-                        [strings.t("mc.shelter_hand"), strings.t("mc.shelter_take")], shelter))
-    elif p == rules.P_OFFERING:
-        from ui.dialog import Dialog
-
-        # Only what the rules allow now: no taking from an empty discard pile.
-        legal = table.legal()
-        acts = [a for a in (rules.OFFER_TAKE, rules.OFFER_SWAP) if a in legal]
-
-        def offering(choice):
-            if choice >= 0:
-                table.apply(acts[choice])
-                table.after_action()
-
-        app.push(Dialog(strings.t("mc.offer_q"),
-                        [strings.t("mc.offer_take" if a == rules.OFFER_TAKE else
-                                   "mc.offer_swap") for a in acts], offering))
-    from kit import tips
-    tips.show(app, "mc.wonder", "tip.mc_wonder")     # the first Wonder's question
-
-
-def choose_location(table, title, make):
-    """The locations `make(loc)` is legal for, with how many of your cards each holds."""
-    legal = table.legal()
-    locs = []
-    labels = []
-    hand = table.session.state.hands[table.me]
-    for loc in range(len(LOCATION_NAMES)):
-        if make(loc) in legal:
-            n = 0
-            for c in hand:
-                if c < REGULAR and LOCATION[c] == loc:
-                    n += 1
-            locs.append(loc)
-            labels.append("%s (%d)" % (LOCATION_NAMES[loc], n))
-
-    def done(i):
-        if i >= 0:
-            table.apply(make(locs[i]))
-            table.after_action()
-
-    if locs:
-        table.app.push(ChoiceList(title, labels, done))
 
 
 # -- the actions list --------------------------------------------------------------------------
@@ -213,9 +153,11 @@ def do(table, what):
             table.apply_all(what)
         table.after_action()
     elif what == "call":
-        choose_location(table, strings.t("mc.call_which"), rules.call)
+        sub("ask").choose_location(table, strings.t("mc.call_which"), rules.call,
+                                      ChoiceList)
     elif what == "name":
-        choose_location(table, strings.t("mc.name_which"), rules.name)
+        sub("ask").choose_location(table, strings.t("mc.name_which"), rules.name,
+                                      ChoiceList)
     elif what == "clear":
         table.sel = []
         table.sync()

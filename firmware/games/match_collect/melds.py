@@ -23,6 +23,13 @@ W_PORTAL = const(3)
 W_SHELTER = const(4)
 W_OFFERING = const(5)
 NUM_LOCATIONS = const(16)
+# The deal's hand size and the target score by players, the length option's change to the
+# target and the game's length in rounds (rules.py's; here so that rounds.py, which deals, ends
+# rounds and starts a game, needs not import rules.py).
+HAND_SIZE = (0, 0, 12, 10, 10)
+TARGET = (0, 0, 800, 700, 700)
+LENGTH_DELTA = {"standard": 0, "shorter": -200, "longer": 200}
+MAX_ROUNDS = const(30)
 
 # -- melds ------------------------------------------------------------------------------------
 M_PAIR = const(0)

@@ -90,8 +90,9 @@ returns, observation(seat), sample_hidden(seat, rng), clone, action_str(a).
 
 MODULES (no two import each other): cards (the deck table) <- melds (card facts, meld
 arithmetic) and actions (phases, codec) <- rules_extra (reasons, observation, sample_hidden,
-clone, texts; loaded on first use) <- rules (this file: the state; it re-exports the names
-of melds and actions, so rules.X is the whole API).
+clone, texts; loaded on first use) and rounds (a round's end and the deal; loaded when a
+round ends or a game is dealt, and the view drops it again) <- rules (this file: the state;
+it re-exports the names of melds and actions, so rules.X is the whole API).
 """
 
 from core.rng import Rng
@@ -133,16 +134,20 @@ from games.match_collect.actions import (  # noqa: F401 (rules.X is the API)
 from games.match_collect.cards import COUNT as NUM_CARDS
 from games.match_collect.cards import LOCATION, WONDER
 from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
+    HAND_SIZE,
+    LENGTH_DELTA,
     M_COLOUR,
     M_LOCATION,
     M_PAIR,
     M_RAINBOW,
     M_SYMBOL,
     M_WONDERS,
+    MAX_ROUNDS,
     MELD_NAMES,
     NONE,
     NUM_LOCATIONS,
     REGULAR,
+    TARGET,
     W_GUIDE,
     W_LEGENDARY,
     W_MESSENGER,
@@ -167,7 +172,6 @@ from games.match_collect.melds import (  # noqa: F401 (rules.X is the API)
 # Actions of a whole game, about (AI games of two seats: 400-630): core.session.Session
 # takes room for them at the start instead of doubling its list late in the game.
 ACTIONS_HINT = 640
-_GONE: list = []    # stands for a round's lists while the next round's are made (never filled)
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -180,15 +184,11 @@ except ImportError:  # CPython without sim/stubs on the path
 
 
 # -- scoring ----------------------------------------------------------------------------------
-HAND_SIZE = (0, 0, 12, 10, 10)
-TARGET = (0, 0, 800, 700, 700)
-LENGTH_DELTA = {"standard": 0, "shorter": -200, "longer": 200}
 PLAYED_WONDER_POINTS = const(5)
 OUT_BONUS = const(25)
 HAND_CARD_PENALTY = const(5)  # also in melds.hand_penalty
 HAND_WONDER_PENALTY = const(10)
 MAX_RESHUFFLES = const(2)
-MAX_ROUNDS = const(30)
 MAX_ROUND_TURNS = const(300)  # cap (house ruling): a round also ends after 300 turns
 OPTION_KEYS = (("reshuffle", (False, True)), ("quick", (False, True)),
                ("length", ("standard", "shorter", "longer")))
@@ -707,75 +707,15 @@ class State:
                 "total": melds + wonders + out + hand}
 
     def _end_round(self, reason, out_seat):
-        players = []
-        for seat in range(self.num_players):
-            parts = self.score_parts(seat, out_seat)
-            self.totals[seat] += parts["total"]
-            players.append({
-                "melds": [list(m[1]) for m in self.melds[seat]],
-                "meld_values": [meld_value(m) for m in self.melds[seat]],
-                "meld_types": [m[0] for m in self.melds[seat]],
-                "wonders": list(self.played[seat]),
-                "hand": sorted(self.hands[seat]),
-                "out": seat == out_seat,
-                "sheltered": self.sheltered[seat],
-                "score": parts["total"],
-                "total": self.totals[seat],
-            })
-        if self.round_results:
-            _brief(self.round_results[-1])
-        self.round_results.append({"round": self.round_number, "reason": reason,
-                                   "players": players})
-        if max(self.totals) >= self.target or self.round_number >= MAX_ROUNDS:
-            best = max(self.totals)
-            self.winners = [s for s in range(self.num_players) if self.totals[s] == best]
-            self.current_player = OVER
-            self.phase = PH_DRAW
-            self.pending = P_NONE
-            self.selection = []
-            return
-        low = min(self.totals)
-        nxt = self.starter
-        for step in range(1, self.num_players + 1):
-            s = (self.starter + step) % self.num_players
-            if self.totals[s] == low:
-                nxt = s
-                break
-        self._deal(self.round_number + 1, nxt)
+        # Round end and deal: rounds.py, imported now (view.ON_DEMAND drops it again).
+        from games.match_collect import rounds
+
+        rounds.end_round(self, reason, out_seat)
 
     def _deal(self, round_number, starter):
-        n = self.num_players
-        # The last round's lists go first (the new ones may take their room), and the deck is
-        # one block of its size (a list grown from a range wants 128 slots), late in a game
-        # when the heap is most broken up.
-        self.draw_pile = self.discard = self.hands = _GONE
-        self.melds = self.played = self.picked_up = _GONE
-        deck = [0] * NUM_CARDS
-        for i in range(NUM_CARDS):
-            deck[i] = i
-        self.rng.shuffle(deck)
-        size = HAND_SIZE[n]
-        self.hands = []
-        for _ in range(n):
-            self.hands.append(deck[len(deck) - size:])
-            del deck[len(deck) - size:]
-        self.discard = [deck.pop()]
-        self.draw_pile = deck
-        self.melds = [[] for _ in range(n)]
-        self.played = [[] for _ in range(n)]
-        self.picked_up = [[] for _ in range(n)]
-        self.known = bytearray(NUM_CARDS)
-        self.sheltered = [False] * n
-        self.call_used = [False] * n
-        self.calls = []
-        self.reshuffles = 0
-        self.ending = False
-        self.turns = 0
-        self.guide_seat = -1
-        self.guide_known = 0
-        self.round_number = round_number
-        self.starter = starter
-        self._start_turn(starter)
+        from games.match_collect import rounds
+
+        rounds.deal(self, round_number, starter)
 
     # -- information ----------------------------------------------------------------------------
     def observation(self, seat):
@@ -795,19 +735,6 @@ class State:
         from games.match_collect import rules_extra
 
         return rules_extra.action_str(self, action)
-
-
-# What an earlier round's result keeps per seat once the next round has ended.
-_BRIEF_KEYS = ("out", "sheltered", "score", "total")
-
-
-def _brief(result):
-    """Keep only the scores of a round result (the cards lists go; they were shown and
-    logged when the round ended): a long 4-player game's history stays a few hundred bytes."""
-    players = result["players"]
-    for i in range(len(players)):
-        p = players[i]
-        players[i] = {k: p[k] for k in _BRIEF_KEYS}
 
 
 def _unique(cards):
@@ -834,20 +761,7 @@ def can_take_discard(state):
 
 
 def new_game(options, seed):
-    players = options.get("players", 2)
-    if players < 2 or players > 4:
-        raise ValueError("Match & Collect needs 2 to 4 players, got %r" % (players,))
-    s = State()
-    s.num_players = players
-    s.options = dict(options)
-    s.reshuffle = bool(options.get("reshuffle", players == 4))
-    s.quick = bool(options.get("quick", False))
-    length = options.get("length", "standard")
-    if length not in LENGTH_DELTA:
-        raise ValueError("length must be standard, shorter or longer, got %r" % (length,))
-    s.target = TARGET[players] + LENGTH_DELTA[length]
-    s.rng = Rng(seed)
-    s.totals = [0] * players
-    s.starter = 0
-    s._deal(1, 0)
-    return s
+    """A new game (rounds.new_game: dealt there, with the next rounds)."""
+    from games.match_collect import rounds
+
+    return rounds.new_game(State, options, seed)

@@ -7,8 +7,9 @@ import time
 from core import input as btn
 from core import strings, theme
 from core.app import Scene
+from core.session import HUMAN
 from games.match_collect import rules
-from games.match_collect.view import meld_name
+from games.match_collect.view import GAME_ID, meld_name
 from ui import widgets
 
 SUMMARY_DEMO_MS = 2500   # an all-AI game leaves each summary by itself after this long
@@ -84,7 +85,7 @@ class Summary(Scene):
         app = self.app
         app.pop()
         if self.final:
-            self.table.finish()
+            finish(self.table)   # this module's own: the table dropped it (resume)
 
     def button(self, b, kind):
         if kind == btn.RELEASE:
@@ -115,3 +116,36 @@ class Summary(Scene):
             color = theme.ACCENT if (self.final and i == 0) else theme.FG
             c.text(font, self.lines[i], x + 4, y, color)
             y += font.line_height
+
+
+# -- the game's end (the table's game_over and finish forward here: not in the heap during play)
+def game_over(table):
+    st = table.session.state
+    # A high score is a game won (as kit.stats keeps them: a loss is never a new best).
+    won = not table.demo and table.session.seats[0] == HUMAN and (
+        0 in st.winners if hasattr(st, "winners") else False)
+    if won:
+        from core import storage
+
+        damaged = []
+        rank = storage.add_score(table.app.platform.data_dir, GAME_ID,
+                                 {"score": st.totals[0], "players": st.num_players,
+                                  "won": won}, damaged=damaged)
+        if damaged:
+            table._best = strings.t("scores_unreadable") % damaged[0]
+        elif rank == 0:
+            table._best = strings.t("new_best")
+    table.session.clear_save()
+
+
+def finish(table):
+    """The game-over summary was closed: then Play again / Setup / Menu with the result
+    (kit.table.Table.offer_after, the same flow after every game); an all-AI game is
+    ended by the kit."""
+    if table.demo:
+        return
+    if not table._over:           # the table has not ticked since the game ended
+        table._over = True
+        game_over(table)
+    text = table.result_line()
+    table.offer_after(text + "\n" + table._best if table._best else text)

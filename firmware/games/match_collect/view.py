@@ -20,9 +20,10 @@ is laid: laying sends the rules' whole select..MELD sequence at once.
 
 Memory (the Pico's heap is ~210 KB): only the table lives here. The setup screen
 (setup_screen.py, on kit.setup), the round summary (summary.py), the browsers (browse.py) and
-what only a player opens (human.py: the actions list, the location lists, a Wonder's
+what only a player opens (human.py: the actions list; ask.py: the location lists, a Wonder's
 question) are modules of their own, imported when they open and dropped when the table
-is back on top (an all-AI game never loads human.py, nor ui.menu for its lists);
+is back on top, as is the rules' rounds.py (a round's end and the deal); an all-AI game
+never loads human.py, nor ui.menu for its lists;
 the AI module is dropped while a round summary shows and, in a game a person plays, after
 each decision (Table.ai_modules: it loads again during the pause before the next); the
 strings module is dropped once its table is merged (kit.lang). Garbage is collected after
@@ -35,7 +36,6 @@ import sys
 
 from core import input as btn
 from core import modules, strings, theme
-from core.session import HUMAN
 from games.match_collect import rules
 from games.match_collect.cards import COLOR, LOCATION, LOCATION_NAMES, SYMBOL, WONDER
 from kit import table, turns
@@ -58,7 +58,7 @@ WONDER_ICONS = ("mc_legendary", "mc_messenger", "mc_guide", "mc_portal", "mc_she
 PACKAGE = "games.match_collect."
 PKG = "games.match_collect"
 # Modules of this game opened on demand and dropped when the table is back on top.
-ON_DEMAND = ("summary", "browse", "setup_screen", "human")
+ON_DEMAND = ("summary", "browse", "setup_screen", "human", "ask", "rounds")
 # The setup screen's modules, which nothing holds once the table has taken its place: the
 # table drops them even when they were loaded before it (the setup's Start drops them itself;
 # a table put there some other way found them loaded). Not ui.dialog, which the setup's
@@ -633,37 +633,15 @@ class Table(table.Table):
         if self._prompted == key:
             return
         self._prompted = key
-        sub("human").prompt(self)
+        sub("ask").prompt(self)
 
     def game_over(self):
-        st = self.session.state
-        # A high score is a game won (as kit.stats keeps them: a loss is never a new best).
-        won = not self.demo and self.session.seats[0] == HUMAN and (
-            0 in st.winners if hasattr(st, "winners") else False)
-        if won:
-            from core import storage
-
-            damaged = []
-            rank = storage.add_score(self.app.platform.data_dir, GAME_ID,
-                                     {"score": st.totals[0], "players": st.num_players,
-                                      "won": won}, damaged=damaged)
-            if damaged:
-                self._best = strings.t("scores_unreadable") % damaged[0]
-            elif rank == 0:
-                self._best = strings.t("new_best")
-        self.session.clear_save()
+        """The game has ended: its high score and its save (summary.game_over)."""
+        sub("summary").game_over(self)
 
     def finish(self):
-        """The game-over summary was closed: then Play again / Setup / Menu with the result
-        (kit.table.Table.offer_after, the same flow after every game); an all-AI game is
-        ended by the kit."""
-        if self.demo:
-            return
-        if not self._over:           # the table has not ticked since the game ended
-            self._over = True
-            self.game_over()
-        text = self.result_line()
-        self.offer_after(text + "\n" + self._best if self._best else text)
+        """The game-over summary was closed (summary.finish)."""
+        sub("summary").finish(self)
 
     # -- a player's lists (human.py) ----------------------------------------------------------
     def actions_menu(self):
