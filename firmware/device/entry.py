@@ -18,6 +18,8 @@ LOG_CAP = 8192
 
 
 def format_exception(exc):
+    """As core.app.format_exception, copied: this one must work when core.app cannot be
+    imported (the crash it reports may be that import)."""
     if hasattr(sys, "print_exception"):
         import io
 

@@ -202,6 +202,12 @@ class Turns:
         ai = self._ai
         return ai if hasattr(ai, "choose") else ai()
 
+    def shown_in_part(self):
+        """The frame just drawn shows the last move only in part (a table that sends the
+        move's own region first, the rest on the next frame): the AI's decision waits for
+        the frame after it, so its pause starts from a table drawn whole."""
+        self._acted = None
+
     def human_to_move(self):
         """True when a person (not in a demo) is to move now: their turn, and the message of
         the move before it (another seat's) has been read."""

@@ -369,7 +369,7 @@ class Table(table.Table):
         self.draw_status(c)
         self.draw_piles(c, self._shown[2])
         self.invalidate()                   # the rest of the table on the next frame
-        self.turns._acted = None            # kit.turns: "drawn" means after that frame
+        self.turns.shown_in_part()
 
     def draw_changes(self, c):
         """A frame between two actions: redraw only what changed since the last one."""
